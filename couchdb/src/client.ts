@@ -1,0 +1,138 @@
+// The one server-side door to CouchDB. The gateway and the workers ask this module for data; neither builds
+// CouchDB URLs itself. Reads use nano; the replication proxy gets a streaming fetch with the credentials added.
+import Nano, { type DocumentScope, type ServerScope } from 'nano';
+import type { CouchConfig } from './config.ts';
+import { DB, type DbName } from './definitions.ts';
+import { isSanctuaryDoc, type SanctuaryDoc } from '@ss/domain/sanctuary';
+import { isVisibleReview, statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
+
+/** CouchDB answered with an HTTP error (as opposed to being unreachable). */
+export class CouchHttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    readonly reason: string,
+  ) {
+    super(`${statusCode} ${error}: ${reason}`);
+  }
+}
+
+/** CouchDB could not be reached at all (down, restarting, network). */
+export class CouchUnavailableError extends Error {}
+
+export function isNotFound(err: unknown): boolean {
+  return err instanceof CouchHttpError && err.statusCode === 404;
+}
+
+function translate(err: unknown): Error {
+  const e = err as { statusCode?: number; error?: string; reason?: string; description?: string; message?: string };
+  if (typeof e?.statusCode === 'number') {
+    return new CouchHttpError(e.statusCode, e.error ?? 'error', e.reason ?? e.description ?? e.message ?? '');
+  }
+  return new CouchUnavailableError(e?.message ?? 'CouchDB is unreachable');
+}
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw translate(err);
+  }
+}
+
+export type CouchClient = ReturnType<typeof createCouchClient>;
+
+export function createCouchClient(config: CouchConfig) {
+  const authHeader = 'Basic ' + Buffer.from(`${config.username}:${config.password}`).toString('base64');
+  const url = new URL(config.url);
+  url.username = encodeURIComponent(config.username);
+  url.password = encodeURIComponent(config.password);
+  const nano: ServerScope = Nano({ url: url.toString().replace(/\/$/, '') });
+  const use = <T extends object>(name: DbName): DocumentScope<T> => nano.db.use<T>(name);
+
+  return {
+    nano,
+    use,
+    call,
+
+    /** True when CouchDB answers at all. */
+    async ping(): Promise<boolean> {
+      try {
+        await nano.info();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    /**
+     * A streaming request to CouchDB for the replication proxy. `path` is relative to the database and must
+     * already be allow-listed by the caller. Asks for an uncompressed body: the embedded store's gzip stalls
+     * continuous feeds, and the gateway compresses on its own side where it helps.
+     */
+    async forward(db: DbName | string, path: string, init: { method: string; headers?: Record<string, string>; body?: BodyInit | null; signal?: AbortSignal }): Promise<Response> {
+      const target = `${config.url}/${encodeURIComponent(db)}${path}`;
+      try {
+        return await fetch(target, {
+          method: init.method,
+          headers: { ...init.headers, authorization: authHeader, 'accept-encoding': 'identity' },
+          body: init.body ?? null,
+          signal: init.signal,
+          // Node's fetch needs this to stream a request body.
+          ...(init.body ? { duplex: 'half' } : {}),
+        } as RequestInit);
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        throw new CouchUnavailableError((err as Error).message);
+      }
+    },
+
+    sanctuaries: {
+      async list(): Promise<SanctuaryDoc[]> {
+        const res = await call(() => use<SanctuaryDoc>(DB.sanctuaries).list({ include_docs: true }));
+        return res.rows.map((r) => r.doc).filter(isSanctuaryDoc);
+      },
+      async get(id: string): Promise<SanctuaryDoc | null> {
+        if (id.startsWith('_')) return null;
+        try {
+          const doc = await call(() => use<SanctuaryDoc>(DB.sanctuaries).get(id));
+          return isSanctuaryDoc(doc) ? doc : null;
+        } catch (err) {
+          if (isNotFound(err)) return null;
+          throw err;
+        }
+      },
+    },
+
+    reviews: {
+      /** Visible reviews of one sanctuary, newest first. */
+      async forSanctuary(sanctuaryId: string): Promise<ReviewDoc[]> {
+        const res = await call(() =>
+          use<ReviewDoc>(DB.reviews).view('reviews', 'by_sanctuary', {
+            startkey: [sanctuaryId, {}],
+            endkey: [sanctuaryId],
+            descending: true,
+            reduce: false,
+            include_docs: true,
+          }),
+        );
+        return res.rows.map((r) => r.doc).filter(isVisibleReview);
+      },
+      /** The newest visible reviews across all sanctuaries. */
+      async recent(limit: number): Promise<ReviewDoc[]> {
+        const res = await call(() =>
+          use<ReviewDoc>(DB.reviews).view('reviews', 'by_created', { descending: true, limit, include_docs: true }),
+        );
+        return res.rows.map((r) => r.doc).filter(isVisibleReview);
+      },
+      async stats(sanctuaryId: string): Promise<ReviewStatsDoc | null> {
+        try {
+          return await call(() => use<ReviewStatsDoc>(DB.reviews).get(statsDocId(sanctuaryId)));
+        } catch (err) {
+          if (isNotFound(err)) return null;
+          throw err;
+        }
+      },
+    },
+  };
+}

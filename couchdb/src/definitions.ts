@@ -1,0 +1,117 @@
+// What the CouchDB side of the product consists of: database names, who may read them (_security),
+// and the design documents (validate_doc_update as a second line of defence, views used as indexes).
+
+export const DB = {
+  sanctuaries: 'sanctuaries',
+  reviews: 'reviews',
+  media: 'media',
+  users: 'users',
+  submissions: 'submissions',
+} as const;
+export type DbName = (typeof DB)[keyof typeof DB];
+
+/** Every database is private to server admins: the gateway is the only door, so clients never log in to CouchDB. */
+export const PRIVATE_SECURITY = {
+  admins: { names: [], roles: ['_admin'] },
+  members: { names: [], roles: ['_admin'] },
+} as const;
+
+export interface DesignDoc {
+  _id: string;
+  _rev?: string;
+  language?: 'javascript';
+  validate_doc_update?: string;
+  views?: Record<string, { map: string; reduce?: string }>;
+}
+
+// Design-document functions run inside CouchDB's JavaScript engine (SpiderMonkey / PouchDB's eval), so they
+// are written as ES5 source strings rather than compiled TypeScript.
+const onlyAdminsWrite = `
+  if (userCtx.roles.indexOf('_admin') === -1) {
+    throw({ forbidden: 'Only the gateway may write to this database.' });
+  }
+  if (newDoc._deleted) return;`;
+
+const requireFields = (fields: Record<string, 'string' | 'number' | 'boolean' | 'object'>) =>
+  Object.entries(fields)
+    .map(
+      ([field, kind]) =>
+        `  if (typeof newDoc.${field} !== '${kind}' || newDoc.${field} === null) { throw({ forbidden: '${field} must be a ${kind}.' }); }`,
+    )
+    .join('\n');
+
+export const DESIGN_DOCS: Record<DbName, DesignDoc[]> = {
+  sanctuaries: [
+    {
+      _id: '_design/sanctuaries',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type !== 'sanctuary') { throw({ forbidden: 'Only sanctuary documents belong here.' }); }
+${requireFields({ name: 'string', city: 'string', state: 'string', latitude: 'number', longitude: 'number', schemaVersion: 'number' })}
+  if (newDoc.latitude < -90 || newDoc.latitude > 90 || newDoc.longitude < -180 || newDoc.longitude > 180) {
+    throw({ forbidden: 'Coordinates are out of range.' });
+  }
+  if (!Array.isArray(newDoc.animalTypes) || !Array.isArray(newDoc.imageUrls)) {
+    throw({ forbidden: 'animalTypes and imageUrls must be lists.' });
+  }
+}`,
+    },
+  ],
+  reviews: [
+    {
+      _id: '_design/reviews',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type === 'review-stats') {
+${requireFields({ sanctuaryId: 'string', totalReviews: 'number', averageRating: 'number' })}
+    return;
+  }
+  if (newDoc.type !== 'review') { throw({ forbidden: 'Only reviews and review stats belong here.' }); }
+${requireFields({ sanctuaryId: 'string', userId: 'string', comment: 'string', rating: 'number', createdAt: 'string' })}
+  if (newDoc.rating < 1 || newDoc.rating > 5 || Math.round(newDoc.rating) !== newDoc.rating) {
+    throw({ forbidden: 'rating must be a whole number from 1 to 5.' });
+  }
+  if (!newDoc.comment.replace(/\\s+/g, '')) { throw({ forbidden: 'comment must not be blank.' }); }
+  if (!Array.isArray(newDoc.photos) || newDoc.photos.length > 5) { throw({ forbidden: 'At most 5 photos.' }); }
+}`,
+      views: {
+        // Visible reviews of one sanctuary, newest last within the key range [id] .. [id, {}].
+        by_sanctuary: {
+          map: `function (doc) { if (doc.type === 'review' && !doc.hidden) { emit([doc.sanctuaryId, doc.createdAt], doc.rating); } }`,
+          reduce: '_stats',
+        },
+        // Every visible review by creation time, for the community page.
+        by_created: {
+          map: `function (doc) { if (doc.type === 'review' && !doc.hidden) { emit(doc.createdAt, null); } }`,
+        },
+      },
+    },
+  ],
+  media: [
+    {
+      _id: '_design/media',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type !== 'photo' && newDoc.type !== 'thumbnail') { throw({ forbidden: 'Only photos belong here.' }); }
+}`,
+    },
+  ],
+  users: [
+    {
+      _id: '_design/users',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+}`,
+    },
+  ],
+  submissions: [
+    {
+      _id: '_design/submissions',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+}`,
+    },
+  ],
+};
+
+export const ALL_DBS: DbName[] = Object.values(DB);

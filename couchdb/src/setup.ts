@@ -1,0 +1,79 @@
+// Brings a CouchDB (embedded or real) to the shape in ./definitions.ts. Idempotent: a second run changes nothing.
+import type { CouchClient } from './client.ts';
+import { CouchHttpError } from './client.ts';
+import { ALL_DBS, DESIGN_DOCS, PRIVATE_SECURITY, type DesignDoc } from './definitions.ts';
+
+export interface SetupReport {
+  /** One line per change made, e.g. "created database reviews". Empty when everything was already in place. */
+  changes: string[];
+}
+
+const stable = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+export async function setupCouch(couch: CouchClient): Promise<SetupReport> {
+  const changes: string[] = [];
+  const existing = new Set(await couch.call(() => couch.nano.db.list()));
+
+  // CouchDB 3 wants the system databases on a fresh single node; PouchDB Server manages its own.
+  const realCouch = await isRealCouchDB(couch);
+  for (const system of ['_users', '_replicator']) {
+    if (!existing.has(system) && realCouch) {
+      await createDb(couch, system, changes);
+    }
+  }
+
+  for (const name of ALL_DBS) {
+    if (!existing.has(name)) await createDb(couch, name, changes);
+
+    const security = await couch.call(() => couch.nano.request({ db: name, path: '_security' }));
+    if (stable(security) !== stable(PRIVATE_SECURITY)) {
+      await couch.call(() => couch.nano.request({ db: name, path: '_security', method: 'PUT', body: PRIVATE_SECURITY }));
+      changes.push(`set _security of ${name}`);
+    }
+
+    for (const ddoc of DESIGN_DOCS[name]) {
+      await applyDesignDoc(couch, name, ddoc, changes);
+    }
+  }
+  return { changes };
+}
+
+async function createDb(couch: CouchClient, name: string, changes: string[]) {
+  try {
+    await couch.call(() => couch.nano.db.create(name));
+    changes.push(`created database ${name}`);
+  } catch (err) {
+    // Another process (a second gateway) may have created it a moment ago.
+    if (!(err instanceof CouchHttpError && err.statusCode === 412)) throw err;
+  }
+}
+
+async function applyDesignDoc(couch: CouchClient, db: string, wanted: DesignDoc, changes: string[]) {
+  const scope = couch.nano.db.use<DesignDoc>(db);
+  let current: (DesignDoc & { _rev: string }) | null = null;
+  try {
+    current = (await couch.call(() => scope.get(wanted._id))) as DesignDoc & { _rev: string };
+  } catch (err) {
+    if (!(err instanceof CouchHttpError && err.statusCode === 404)) throw err;
+  }
+  if (current) {
+    const { _rev, ...rest } = current;
+    if (stable(rest) === stable(wanted)) return;
+    await couch.call(() => scope.insert({ ...wanted, _rev }));
+    changes.push(`updated ${db}/${wanted._id}`);
+  } else {
+    await couch.call(() => scope.insert(wanted));
+    changes.push(`created ${db}/${wanted._id}`);
+  }
+}
+
+
+async function isRealCouchDB(couch: CouchClient): Promise<boolean> {
+  const info = (await couch.call(() => couch.nano.info())) as { couchdb?: string };
+  return info.couchdb === 'Welcome';
+}

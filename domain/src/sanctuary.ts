@@ -1,0 +1,102 @@
+// The Sanctuary entity: its stored document shape, its schema, and the public API shape derived from it.
+import { z } from 'zod';
+import { ANIMAL_TYPES } from './constants.ts';
+
+export const SANCTUARY_DOC_TYPE = 'sanctuary';
+export const SANCTUARY_SCHEMA_VERSION = 1;
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const upcomingEventSchema = z.object({
+  title: text(200).min(1),
+  /** ISO date (YYYY-MM-DD). */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  description: text(2000).default(''),
+});
+
+export const sanctuaryFieldsSchema = z.object({
+  name: text(200).min(1),
+  description: text(5000).default(''),
+  address: text(300).default(''),
+  city: text(120).min(1),
+  state: z.string().regex(/^[A-Z]{2}$/),
+  zipCode: z.string().regex(/^(\d{5}(-\d{4})?)?$/).default(''),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** True when the coordinates are a town or ZIP centroid rather than the exact site. */
+  coordinatesApproximate: z.boolean().default(false),
+  /** Where the coordinates came from: a GeoNames town, a ZIP centroid, our gazetteer, or the exact site. */
+  coordinateSource: z.enum(['geonames', 'zip-centroid', 'gazetteer', 'exact']).optional(),
+  phone: text(40).default(''),
+  email: z.union([z.literal(''), z.email().max(254)]).default(''),
+  website: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).default(''),
+  animalTypes: z.array(z.enum(ANIMAL_TYPES)).max(ANIMAL_TYPES.length).default([]),
+  isVerified: z.boolean().default(false),
+  /** null: the directory does not know whether the sanctuary takes animals in. */
+  acceptingAnimals: z.boolean().nullable().default(null),
+  hasVolunteerOpportunities: z.boolean().default(false),
+  volunteerInfo: text(2000).default(''),
+  hasToursAvailable: z.boolean().default(false),
+  tourSchedule: text(500).default(''),
+  specialNeeds: text(1000).default(''),
+  imageUrls: z.array(z.string().max(1000)).max(20).default([]),
+  operatingHours: z.record(z.string().max(20), z.string().max(100)).default({}),
+  upcomingEvents: z.array(upcomingEventSchema).max(50).default([]),
+});
+
+export type SanctuaryFields = z.infer<typeof sanctuaryFieldsSchema>;
+export type UpcomingEvent = z.infer<typeof upcomingEventSchema>;
+
+/** A sanctuary as stored in the `sanctuaries` database. */
+export interface SanctuaryDoc extends SanctuaryFields {
+  _id: string;
+  _rev?: string;
+  type: typeof SANCTUARY_DOC_TYPE;
+  schemaVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A sanctuary as the spec's entity: what the API returns and what screens read. */
+export interface Sanctuary extends SanctuaryFields {
+  id: string;
+  /** Miles from the search origin; present on search results only. */
+  distance?: number;
+}
+
+export function isSanctuaryDoc(doc: unknown): doc is SanctuaryDoc {
+  return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === SANCTUARY_DOC_TYPE;
+}
+
+export function toSanctuary(doc: SanctuaryDoc): Sanctuary {
+  const { _id, _rev: _ignoredRev, type: _t, schemaVersion: _v, createdAt: _c, updatedAt: _u, ...fields } = doc;
+  return { id: _id, ...fields };
+}
+
+/** A stable, URL-safe id made from a name and place, e.g. "farm-sanctuary-watkins-glen-ny". */
+export function sanctuaryId(name: string, city: string, state: string): string {
+  return [name, city, state]
+    .join(' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Parses and normalises a stored document, upgrading older schema versions. Throws on invalid data. */
+export function parseSanctuaryDoc(raw: unknown): SanctuaryDoc {
+  const base = z
+    .object({
+      _id: z.string().min(1).max(200),
+      _rev: z.string().optional(),
+      type: z.literal(SANCTUARY_DOC_TYPE),
+      schemaVersion: z.number().int().min(1).max(SANCTUARY_SCHEMA_VERSION),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    })
+    .passthrough()
+    .parse(raw);
+  const fields = sanctuaryFieldsSchema.parse(raw);
+  return { ...fields, _id: base._id, ...(base._rev ? { _rev: base._rev } : {}), type: SANCTUARY_DOC_TYPE, schemaVersion: SANCTUARY_SCHEMA_VERSION, createdAt: base.createdAt, updatedAt: base.updatedAt };
+}

@@ -1,0 +1,25 @@
+// Starts the gateway: reads COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD), PORT and WEB_DIST from the environment.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { couchConfigFromEnv } from '@ss/couchdb/config';
+import { createCouchClient } from '@ss/couchdb/client';
+import { createApp } from './app.ts';
+
+const couch = createCouchClient(couchConfigFromEnv());
+const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const app = createApp({ couch, webDist: path.resolve(webDist) });
+const host = process.env.HOST ?? '0.0.0.0';
+
+const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8080), hostname: host }, (info) => {
+  console.log(`[gateway] listening on ${host}:${info.port}`);
+  process.send?.({ type: 'ready', port: info.port });
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    // Live replication feeds keep sockets open; do not wait for them.
+    setTimeout(() => process.exit(0), 1500).unref();
+  });
+}

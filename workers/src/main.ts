@@ -1,0 +1,16 @@
+// Starts every worker against COUCHDB_URL and stops them cleanly on SIGTERM / SIGINT.
+import { couchConfigFromEnv } from '@ss/couchdb/config';
+import { createCouchClient } from '@ss/couchdb/client';
+import { startReviewStatsWorker } from './review-stats.ts';
+
+const couch = createCouchClient(couchConfigFromEnv());
+const workers = [startReviewStatsWorker(couch)];
+console.log(`[workers] ${workers.length} running`);
+process.send?.({ type: 'ready' });
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    void Promise.all(workers.map((w) => w.stop())).then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}
