@@ -70,7 +70,7 @@ export function createCouchClient(config: CouchConfig) {
      * already be allow-listed by the caller. Asks for an uncompressed body: the embedded store's gzip stalls
      * continuous feeds, and the gateway compresses on its own side where it helps.
      */
-    async forward(db: DbName | string, path: string, init: { method: string; headers?: Record<string, string>; body?: BodyInit | null; signal?: AbortSignal }): Promise<Response> {
+    async forward(db: DbName | string, path: string, init: { method: string; headers?: Record<string, string>; body?: RequestInit['body']; signal?: AbortSignal }): Promise<Response> {
       const target = `${config.url}/${encodeURIComponent(db)}${path}`;
       try {
         return await fetch(target, {
@@ -90,7 +90,7 @@ export function createCouchClient(config: CouchConfig) {
     sanctuaries: {
       async list(): Promise<SanctuaryDoc[]> {
         const res = await call(() => use<SanctuaryDoc>(DB.sanctuaries).list({ include_docs: true }));
-        return res.rows.map((r) => r.doc).filter(isSanctuaryDoc);
+        return res.rows.flatMap((r) => (isSanctuaryDoc(r.doc) ? [r.doc] : []));
       },
       async get(id: string): Promise<SanctuaryDoc | null> {
         if (id.startsWith('_')) return null;
@@ -116,14 +116,14 @@ export function createCouchClient(config: CouchConfig) {
             include_docs: true,
           }),
         );
-        return res.rows.map((r) => r.doc).filter(isVisibleReview);
+        return res.rows.flatMap((r) => (isVisibleReview(r.doc) ? [r.doc] : []));
       },
       /** The newest visible reviews across all sanctuaries. */
       async recent(limit: number): Promise<ReviewDoc[]> {
         const res = await call(() =>
           use<ReviewDoc>(DB.reviews).view('reviews', 'by_created', { descending: true, limit, include_docs: true }),
         );
-        return res.rows.map((r) => r.doc).filter(isVisibleReview);
+        return res.rows.flatMap((r) => (isVisibleReview(r.doc) ? [r.doc] : []));
       },
       async stats(sanctuaryId: string): Promise<ReviewStatsDoc | null> {
         try {

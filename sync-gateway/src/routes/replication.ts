@@ -27,7 +27,11 @@ export function replicationRoutes(couch: CouchClient) {
 
 async function proxy(c: Context, couch: CouchClient) {
   const db = c.req.param('db') ?? '';
-  if (!READ_ONLY_DBS.has(db)) return c.json({ error: 'Unknown or private database' }, 404);
+  if (!READ_ONLY_DBS.has(db)) {
+    // Creating, deleting or writing any other database is refused here, before the store sees it.
+    const isRead = c.req.method === 'GET' || c.req.method === 'HEAD';
+    return isRead ? c.json({ error: 'Unknown or private database' }, 404) : c.json({ error: 'forbidden', reason: 'Not allowed.' }, 403);
+  }
 
   const url = new URL(c.req.url);
   const prefix = `/db/${db}`;

@@ -1,0 +1,32 @@
+// End-to-end tests in Debian's Chromium against the whole stack, started by tests/e2e/global-setup.ts
+// exactly as `npm start` runs it (embedded store, setup, seed, gateway, workers) on a free port.
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json']],
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+});

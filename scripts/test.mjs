@@ -1,0 +1,89 @@
+// `npm test`: every check — type-check, lint (with import boundaries), unit and integration tests (vitest),
+// and end-to-end tests (Playwright in Debian Chromium) against the stack as `npm start` runs it.
+// Installs what is missing first. Prints one closing line: "Tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureBuilt, ensureInstalled } from './ensure.mjs';
+
+const REPORTS = path.join(ROOT, 'test-results');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Chromium for the browser tests…');
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+  }
+}
+
+const steps = [];
+function step(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const t0 = Date.now();
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = res.status === 0;
+  steps.push({ name, ok, seconds: (Date.now() - t0) / 1000 });
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+try {
+  ensureInstalled();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+fs.rmSync(REPORTS, { recursive: true, force: true });
+fs.mkdirSync(REPORTS, { recursive: true });
+
+for (const project of ['domain', 'couchdb', 'sync-gateway', 'workers', 'web', 'scripts']) {
+  step(`type-check ${project}`, 'npx', ['tsc', '-p', project]);
+}
+step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('vitest (unit + integration)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(REPORTS, 'vitest.json')}`]);
+
+let e2eReady = true;
+try {
+  ensureChromium();
+  ensureBuilt();
+} catch (err) {
+  console.error(err.message);
+  e2eReady = false;
+  steps.push({ name: 'prepare end-to-end', ok: false, seconds: 0 });
+}
+if (e2eReady) step('end-to-end (Playwright)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'e2e.json') });
+
+let passed = 0;
+let failed = 0;
+const vitest = readJson(path.join(REPORTS, 'vitest.json'));
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+const e2e = readJson(path.join(REPORTS, 'e2e.json'));
+if (e2e?.stats) {
+  passed += e2e.stats.expected;
+  failed += e2e.stats.unexpected;
+  passed += e2e.stats.flaky ?? 0;
+}
+// A failed check that is not a test (type-check, lint, a crashed runner) still counts as a failure.
+const failedChecks = steps.filter((s) => !s.ok && !/vitest|end-to-end/.test(s.name)).length;
+const crashedRunners = steps.filter((s) => !s.ok && /vitest|end-to-end/.test(s.name)).length;
+
+console.log('\n=== summary ===');
+for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
+const totalFailed = failed + failedChecks + (failed === 0 ? crashedRunners : 0);
+console.log(`Tests: ${passed} passed, ${totalFailed} failed`);
+process.exit(steps.every((s) => s.ok) && totalFailed === 0 ? 0 : 1);

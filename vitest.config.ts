@@ -1,0 +1,32 @@
+// Unit tests sit beside the code (src/**/*.test.ts[x]); integration suites live in each workspace's tests/.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { global: 'globalThis' },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{domain,couchdb,sync-gateway,workers,web}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{couchdb,sync-gateway,workers}/tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each file starts its own store; two at a time is what two cores sustain.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

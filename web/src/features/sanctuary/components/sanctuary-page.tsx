@@ -1,0 +1,132 @@
+// /sanctuary/{id}: a sanctuary's profile, read from the device's replicated directory.
+import { Link, useParams } from '@tanstack/react-router';
+import { ArrowLeft, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { MESSAGES } from '@ss/domain/constants';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { useSanctuary } from '../../../data/use-sanctuaries';
+import { useSyncStatus } from '../../../data/sync-status';
+import { FavoriteButton } from '../../../ui/favorite-button';
+import { SanctuaryImage } from '../../../ui/sanctuary-image';
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+export function SanctuaryPage() {
+  const { id } = useParams({ from: '/sanctuary/$id' });
+  const { status, sanctuary } = useSanctuary(id);
+  const neverSynced = useSyncStatus((s) => s.lastSyncedAt === null && s.phase === 'syncing');
+
+  if (status === 'loading' || (!sanctuary && neverSynced)) return <DetailSkeleton />;
+  if (!sanctuary) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">{MESSAGES.sanctuaryNotFoundTitle}</h1>
+        <p className="mt-3 text-gray-600">{MESSAGES.sanctuaryNotFoundText}</p>
+        <Link to="/" className="mt-6 inline-block rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white">
+          Back to Search
+        </Link>
+      </section>
+    );
+  }
+  return <SanctuaryDetail sanctuary={sanctuary} />;
+}
+
+function fullAddress(s: Sanctuary): string {
+  return [s.address, s.city, [s.state, s.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
+  const hasHours = Object.keys(s.operatingHours).length > 0;
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-6">
+      <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:underline">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Search
+      </Link>
+      <div className="relative mt-4 overflow-hidden rounded-xl bg-emerald-50">
+        <SanctuaryImage sanctuary={s} className="aspect-[21/9] w-full object-cover" />
+        <FavoriteButton sanctuaryId={s.id} sanctuaryName={s.name} className="absolute right-4 top-4" />
+      </div>
+      <header className="mt-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold">{s.name}</h1>
+          {s.isVerified ? <span className="rounded bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">VERIFIED</span> : null}
+        </div>
+        <p className="mt-2 flex items-center gap-1 text-gray-600">
+          <MapPin aria-hidden className="h-4 w-4" /> {fullAddress(s)}
+          {s.coordinatesApproximate ? <span className="text-xs text-gray-500">(map position approximate)</span> : null}
+        </p>
+      </header>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-xl font-semibold">About</h2>
+            <p className="mt-2 whitespace-pre-line text-gray-700">{s.description || 'No description yet.'}</p>
+          </section>
+          <section aria-labelledby="animals-heading">
+            <h2 id="animals-heading" className="text-xl font-semibold">Animals & Services</h2>
+            {s.animalTypes.length ? (
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {s.animalTypes.map((a) => (
+                  <li key={a} className="rounded-full bg-emerald-50 px-3 py-1 text-sm capitalize text-emerald-800">{a}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-2 text-gray-600">The sanctuary has not listed its animals yet.</p>
+            )}
+          </section>
+          {s.upcomingEvents.length ? (
+            <section aria-labelledby="events-heading">
+              <h2 id="events-heading" className="text-xl font-semibold">Upcoming Events</h2>
+              <ul className="mt-2 space-y-3">
+                {s.upcomingEvents.map((e) => (
+                  <li key={`${e.date}-${e.title}`} className="rounded-lg border border-gray-200 bg-white p-3">
+                    <p className="font-medium">{e.title}</p>
+                    <p className="text-sm text-gray-500">{e.date}</p>
+                    {e.description ? <p className="mt-1 text-gray-700">{e.description}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <aside className="space-y-6">
+          <section aria-labelledby="contact-heading" className="rounded-xl border border-gray-200 bg-white p-4">
+            <h2 id="contact-heading" className="text-lg font-semibold">Contact</h2>
+            <ul className="mt-2 space-y-2 text-sm">
+              {s.phone ? (<li><a className="inline-flex items-center gap-2 text-emerald-700 hover:underline" href={`tel:${s.phone}`}><Phone aria-hidden className="h-4 w-4" />{s.phone}</a></li>) : null}
+              {s.email ? (<li><a className="inline-flex items-center gap-2 text-emerald-700 hover:underline" href={`mailto:${s.email}`}><Mail aria-hidden className="h-4 w-4" />{s.email}</a></li>) : null}
+              {s.website ? (<li><a className="inline-flex items-center gap-2 text-emerald-700 hover:underline" href={s.website} target="_blank" rel="noopener noreferrer"><Globe aria-hidden className="h-4 w-4" />Visit Website</a></li>) : null}
+              {!s.phone && !s.email && !s.website ? <li className="text-gray-600">No contact details listed yet.</li> : null}
+            </ul>
+          </section>
+          <section aria-labelledby="hours-heading" className="rounded-xl border border-gray-200 bg-white p-4">
+            <h2 id="hours-heading" className="text-lg font-semibold">Operating Hours</h2>
+            {hasHours ? (
+              <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
+                {DAYS.filter((d) => d in s.operatingHours).map((d) => (
+                  <div key={d} className="contents">
+                    <dt className="text-gray-600">{d}</dt>
+                    <dd>{s.operatingHours[d]?.trim() || 'Closed'}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-2 text-sm text-gray-600">Hours not listed. Contact the sanctuary before visiting.</p>
+            )}
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl animate-pulse px-4 py-6" aria-busy="true" aria-label="Loading sanctuary">
+      <div className="h-4 w-32 rounded bg-gray-200" />
+      <div className="mt-4 aspect-[21/9] rounded-xl bg-gray-200" />
+      <div className="mt-6 h-8 w-1/2 rounded bg-gray-200" />
+      <div className="mt-3 h-4 w-1/3 rounded bg-gray-200" />
+    </div>
+  );
+}

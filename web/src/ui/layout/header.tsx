@@ -1,0 +1,83 @@
+// Shared header: logo and tagline, desktop links, Support Us, Sign in / Sign up, and the mobile drawer.
+import * as Dialog from '@radix-ui/react-dialog';
+import { Link } from '@tanstack/react-router';
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { PRODUCT_NAME, TAGLINE } from '@ss/domain/constants';
+import { NAV_LINKS } from './nav-links';
+import { SupportUsLink } from './support-us-link';
+import { SyncIndicator } from './sync-indicator';
+
+export function Header() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${PRODUCT_NAME} home`}>
+          <img src="/icons/icon.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
+          <span className="min-w-0">
+            <span className="block text-lg font-bold leading-tight text-emerald-700">{PRODUCT_NAME}</span>
+            <span className="block truncate text-xs text-gray-600">{TAGLINE}</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV_LINKS.map((l) => (
+            <Link
+              key={l.to}
+              to={l.to}
+              className="rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-emerald-50 hover:text-emerald-800"
+              activeProps={{ className: 'text-emerald-700 underline underline-offset-4' }}
+              activeOptions={{ exact: l.to === '/' }}
+            >
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <SyncIndicator />
+          <div className="hidden lg:block">
+            <SupportUsLink />
+          </div>
+          <Link to="/login" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 sm:inline-block">
+            Sign in
+          </Link>
+          <Link to="/register" className="hidden rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700 sm:inline-block">
+            Sign up
+          </Link>
+          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Trigger className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden" aria-label="Open menu">
+              <Menu aria-hidden className="h-6 w-6" />
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+              <Dialog.Content className="drawer fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-2 bg-white p-4 shadow-xl" aria-describedby={undefined}>
+                <div className="mb-2 flex items-center justify-between">
+                  <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
+                  <Dialog.Close className="rounded-md p-2 hover:bg-gray-100" aria-label="Close menu">
+                    <X aria-hidden className="h-5 w-5" />
+                  </Dialog.Close>
+                </div>
+                <nav aria-label="Mobile" className="flex flex-col">
+                  {NAV_LINKS.map((l) => (
+                    <Link key={l.to} to={l.to} onClick={() => setDrawerOpen(false)} className="rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50">
+                      {l.label}
+                    </Link>
+                  ))}
+                  <Link to="/login" onClick={() => setDrawerOpen(false)} className="rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50 sm:hidden">
+                    Sign in
+                  </Link>
+                  <Link to="/register" onClick={() => setDrawerOpen(false)} className="rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50 sm:hidden">
+                    Sign up
+                  </Link>
+                </nav>
+                <SupportUsLink className="mt-2 justify-center" />
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+// The frame every page shares: header, main content, footer, mobile bottom bar, toasts, and app-wide
+// behaviour (scroll to top on entry, ctrl+shift+A to the admin dashboard).
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ss/domain/constants';
+import { Toaster } from '../toaster';
+import { BottomBar } from './bottom-bar';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function RootLayout() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey && e.shiftKey && (e.key === 'A' || e.key === 'a')) {
+        e.preventDefault();
+        void navigate({ to: '/admin' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate]);
+
+  return (
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
+        <Header />
+        <main id="main" className="flex-1 pb-20 md:pb-0">
+          <Outlet />
+        </main>
+        <Footer />
+        <BottomBar />
+      </div>
+      <Toaster />
+    </Tooltip.Provider>
+  );
+}
