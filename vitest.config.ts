@@ -1,9 +1,9 @@
 // Unit tests sit beside the code (src/**/*.test.ts[x]); integration suites live in each workspace's tests/.
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
 
 export default defineConfig({
-  plugins: [react()],
+  // React's automatic JSX runtime for the web tests (Vite 8 transforms with oxc).
+  oxc: { jsx: { runtime: 'automatic' } },
   define: { global: 'globalThis' },
   test: {
     projects: [

@@ -94,7 +94,7 @@ test('mobile: slide-in drawer and the four-tab bottom bar', async ({ browser }) 
   const page = await context.newPage();
   await page.goto('/');
   const tabs = page.getByRole('navigation', { name: 'Tabs' });
-  for (const name of ['Seek', 'Map', 'Seekers', 'Me']) await expect(tabs.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Seek', 'Map', 'Seekers', 'Me']) await expect(tabs.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -103,7 +103,7 @@ test('mobile: slide-in drawer and the four-tab bottom bar', async ({ browser }) 
   await drawer.getByRole('link', { name: 'FAQ' }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
-  await tabs.getByRole('link', { name: 'Seekers' }).click();
+  await tabs.getByRole('link', { name: 'Seekers', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Seekers Community' })).toBeVisible();
   await context.close();
 });

@@ -61,5 +61,29 @@ async function proxy(c: Context, couch: CouchClient) {
   }
   // Never let an intermediary or the browser cache feed responses.
   out.set('cache-control', 'no-store');
-  return new Response(upstream.body, { status: upstream.status, headers: out });
+  const body = upstream.body ? endQuietlyOnAbort(upstream.body, c.req.raw.signal) : null;
+  return new Response(body, { status: upstream.status, headers: out });
+}
+
+/**
+ * When the browser goes away mid-feed (a live longpoll, a closed tab) the upstream read is aborted; that is
+ * the normal end of a feed, not an error worth a stack trace in the log.
+ */
+function endQuietlyOnAbort(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        if (signal.aborted) controller.close();
+        else controller.error(err);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }

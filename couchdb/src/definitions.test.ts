@@ -1,0 +1,36 @@
+// The validate_doc_update functions are source strings run by CouchDB; evaluate them here to prove each rule.
+import { describe, expect, it } from 'vitest';
+import { DESIGN_DOCS } from './definitions.ts';
+
+type Validate = (newDoc: object, oldDoc: object | null, userCtx: { name: string | null; roles: string[] }) => void;
+const compile = (source: string): Validate => new Function(`return (${source});`)() as Validate;
+const admin = { name: 'gateway', roles: ['_admin'] };
+
+describe('validate_doc_update', () => {
+  const sanctuaries = compile(DESIGN_DOCS.sanctuaries[0]!.validate_doc_update!);
+  const reviews = compile(DESIGN_DOCS.reviews[0]!.validate_doc_update!);
+  const good = { type: 'sanctuary', schemaVersion: 1, name: 'A', city: 'B', state: 'OH', latitude: 40, longitude: -80, animalTypes: [], imageUrls: [] };
+
+  it('every design document compiles', () => {
+    for (const docs of Object.values(DESIGN_DOCS)) for (const d of docs) if (d.validate_doc_update) expect(() => compile(d.validate_doc_update!)).not.toThrow();
+  });
+  it('only server admins (the gateway) may write', () => {
+    expect(() => sanctuaries(good, null, { name: 'someone', roles: [] })).toThrow();
+    expect(() => sanctuaries(good, null, admin)).not.toThrow();
+  });
+  it('sanctuaries need a type, names, and coordinates in range', () => {
+    expect(() => sanctuaries({ ...good, type: 'user' }, null, admin)).toThrow();
+    expect(() => sanctuaries({ ...good, latitude: 'x' }, null, admin)).toThrow();
+    expect(() => sanctuaries({ ...good, longitude: 200 }, null, admin)).toThrow();
+    expect(() => sanctuaries({ ...good, animalTypes: 'pigs' }, null, admin)).toThrow();
+    expect(() => sanctuaries({ _deleted: true }, good, admin)).not.toThrow();
+  });
+  it('reviews need a rating 1-5, a non-blank comment and at most 5 photos', () => {
+    const r = { type: 'review', sanctuaryId: 's', userId: 'u', comment: 'ok', rating: 5, createdAt: 't', photos: [] };
+    expect(() => reviews(r, null, admin)).not.toThrow();
+    for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { comment: '   ' }, { photos: [1, 2, 3, 4, 5, 6] }, { type: 'other' }]) {
+      expect(() => reviews({ ...r, ...bad }, null, admin), JSON.stringify(bad)).toThrow();
+    }
+    expect(() => reviews({ type: 'review-stats', sanctuaryId: 's', totalReviews: 1, averageRating: 5 }, null, admin)).not.toThrow();
+  });
+});

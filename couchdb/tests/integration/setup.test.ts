@@ -1,0 +1,79 @@
+// The setup and the default seed against a real embedded store: idempotent, private, validated, surviving restarts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupCouch } from '../../src/setup.ts';
+import { loadDefaultSeedOnce } from '../../src/seed/load.ts';
+import { ALL_DBS, DB, PRIVATE_SECURITY } from '../../src/definitions.ts';
+import { createCouchClient } from '../../src/client.ts';
+import { startEmbeddedStore } from '../../src/embedded/supervisor.ts';
+import { startStoreFixture, type StoreFixture } from './store-fixture.ts';
+
+let fx: StoreFixture;
+beforeAll(async () => {
+  fx = await startStoreFixture();
+});
+afterAll(() => fx.stop());
+
+describe('CouchDB setup', () => {
+  it('creates every database with private _security, and a second run changes nothing', async () => {
+    const dbs = await fx.couch.nano.db.list();
+    for (const name of ALL_DBS) {
+      expect(dbs).toContain(name);
+      expect(await fx.couch.nano.request({ db: name, path: '_security' })).toEqual(PRIVATE_SECURITY);
+    }
+    expect((await setupCouch(fx.couch)).changes).toEqual([]);
+  });
+
+  it('repairs a design document someone changed', async () => {
+    const db = fx.couch.use<{ _rev: string; validate_doc_update?: string }>(DB.sanctuaries);
+    const ddoc = await db.get('_design/sanctuaries');
+    await db.insert({ ...ddoc, validate_doc_update: 'function () {}' });
+    expect((await setupCouch(fx.couch)).changes).toEqual(['updated sanctuaries/_design/sanctuaries']);
+    expect((await setupCouch(fx.couch)).changes).toEqual([]);
+  });
+
+  it('validate_doc_update refuses malformed documents even from the gateway', async () => {
+    const sanctuaries = fx.couch.use(DB.sanctuaries);
+    await expect(sanctuaries.insert({ _id: 'bad-1', type: 'sanctuary', name: 'No coordinates' } as never)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(sanctuaries.insert({ _id: 'bad-2', type: 'user' } as never)).rejects.toMatchObject({ statusCode: 403 });
+    const reviews = fx.couch.use(DB.reviews);
+    await expect(
+      reviews.insert({ _id: 'r1', type: 'review', sanctuaryId: 's', userId: 'u', comment: '  ', rating: 6, createdAt: 'x', photos: [] } as never),
+    ).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('default seed', () => {
+  it('loads every listed sanctuary once, unverified, with approximate coordinates and no invented contacts', async () => {
+    const docs = await fx.couch.sanctuaries.list();
+    expect(docs).toHaveLength(52);
+    for (const d of docs) {
+      expect(d.isVerified).toBe(false);
+      expect(d.coordinatesApproximate).toBe(true);
+      expect(d.phone).toBe('');
+      expect(d.email).toBe('');
+      expect(d.name).not.toMatch(/synthetic/i);
+    }
+    expect((await loadDefaultSeedOnce(fx.couch)).loaded).toBe(0);
+  });
+
+  it('does not bring back a seeded listing that was removed', async () => {
+    const db = fx.couch.use(DB.sanctuaries);
+    const doc = await db.get('sasha-farm-manchester-mi');
+    await db.destroy(doc._id, doc._rev);
+    expect((await loadDefaultSeedOnce(fx.couch)).loaded).toBe(0);
+    expect(await fx.couch.sanctuaries.get('sasha-farm-manchester-mi')).toBeNull();
+  });
+
+  it('keeps its data across a store restart', async () => {
+    await fx.store.stop();
+    const again = await startEmbeddedStore({ dataDir: fx.dataDir, log: () => {} });
+    try {
+      const couch = createCouchClient(again.config);
+      expect(await couch.sanctuaries.list()).toHaveLength(51);
+      expect((await setupCouch(couch)).changes).toEqual([]);
+    } finally {
+      await again.stop();
+    }
+    fx = { ...fx, store: await startEmbeddedStore({ dataDir: fx.dataDir, log: () => {} }) };
+  });
+});

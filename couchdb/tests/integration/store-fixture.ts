@@ -1,0 +1,42 @@
+// A real embedded store in a throw-away directory, set up and seeded, for integration suites.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCouchClient, type CouchClient } from '../../src/client.ts';
+import { startEmbeddedStore, type EmbeddedStore } from '../../src/embedded/supervisor.ts';
+import { setupCouch } from '../../src/setup.ts';
+import { loadDefaultSeedOnce } from '../../src/seed/load.ts';
+
+export interface StoreFixture {
+  store: EmbeddedStore;
+  couch: CouchClient;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startStoreFixture({ seed = true } = {}): Promise<StoreFixture> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-store-'));
+  const store = await startEmbeddedStore({ dataDir, log: () => {} });
+  const couch = createCouchClient(store.config);
+  await setupCouch(couch);
+  if (seed) await loadDefaultSeedOnce(couch);
+  return {
+    store,
+    couch,
+    dataDir,
+    async stop() {
+      await store.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('Timed out waiting');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
