@@ -11,6 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{domain,couchdb,sync-gateway,workers,web}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -19,6 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['{couchdb,sync-gateway,workers}/tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
