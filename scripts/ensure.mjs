@@ -44,7 +44,9 @@ export function ensureInstalled() {
   if (!stale) return;
   console.log('Installing dependencies…');
   const t0 = Date.now();
-  run('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  // `npm install` rather than `npm ci`: npm 11 leaves some optional platform packages out of the lock file,
+  // which makes `npm ci` refuse it; install still honours the locked versions.
+  run('npm', ['install', '--no-audit', '--no-fund']);
   console.log(`Dependencies installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
