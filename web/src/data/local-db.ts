@@ -1,0 +1,29 @@
+// The device's replicated databases (IndexedDB through PouchDB). Only web/src/data touches them.
+import PouchDB from 'pouchdb-browser';
+import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import type { ReviewDoc, ReviewStatsDoc } from '@ss/domain/review';
+
+export type LocalDb<T extends object> = PouchDB.Database<T>;
+
+export const LOCAL_DB_NAMES = { sanctuaries: 'ss-sanctuaries', reviews: 'ss-reviews' } as const;
+
+let sanctuaries: LocalDb<SanctuaryDoc> | undefined;
+let reviews: LocalDb<ReviewDoc | ReviewStatsDoc> | undefined;
+
+export function sanctuariesDb(): LocalDb<SanctuaryDoc> {
+  return (sanctuaries ??= new PouchDB<SanctuaryDoc>(LOCAL_DB_NAMES.sanctuaries));
+}
+
+export function reviewsDb(): LocalDb<ReviewDoc | ReviewStatsDoc> {
+  return (reviews ??= new PouchDB<ReviewDoc | ReviewStatsDoc>(LOCAL_DB_NAMES.reviews));
+}
+
+/** The gateway's replication endpoint for a public database, on the page's own origin. */
+export function remoteUrl(name: 'sanctuaries' | 'reviews'): string {
+  return new URL(`/db/${name}`, window.location.origin).toString();
+}
+
+export function createRemote<T extends object>(name: 'sanctuaries' | 'reviews'): LocalDb<T> {
+  // skip_setup: never try to create the remote database (the proxy refuses it anyway).
+  return new PouchDB<T>(remoteUrl(name), { skip_setup: true });
+}
