@@ -39,7 +39,9 @@ test('an unknown path shows the 404 page with a router hint, a missing asset is 
 
 test('/profile signed out: Unauthorized toast, then /login after 500 ms', async ({ page }) => {
   await page.goto('/profile');
-  await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+  // Radix also copies the toast into a screen-reader announcement, hence first().
+  await expect(page.getByText('Unauthorized', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('You are logged out. Logging in again...').first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
 });
