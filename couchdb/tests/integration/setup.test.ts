@@ -1,4 +1,5 @@
 // The setup and the default seed against a real embedded store: idempotent, private, validated, surviving restarts.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupCouch } from '../../src/setup.ts';
 import { loadDefaultSeedOnce } from '../../src/seed/load.ts';
@@ -74,6 +75,16 @@ describe('default seed', () => {
     } finally {
       await again.stop();
     }
-    fx = { ...fx, store: await startEmbeddedStore({ dataDir: fx.dataDir, log: () => {} }) };
+    // Leave a running store behind for afterAll to stop, as the fixture expects.
+    const replacement = await startEmbeddedStore({ dataDir: fx.dataDir, log: () => {} });
+    const { dataDir } = fx;
+    fx = {
+      ...fx,
+      store: replacement,
+      async stop() {
+        await replacement.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   });
 });
