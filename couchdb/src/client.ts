@@ -87,6 +87,27 @@ export function createCouchClient(config: CouchConfig) {
       }
     },
 
+    /**
+     * Every document of a database except design documents, page by page, with the update_seq read BEFORE
+     * the first page: a replication continuing from that sequence replays anything written during the dump.
+     */
+    async *dump(db: DbName, pageSize = 2000): AsyncGenerator<{ updateSeq: string | number } | { docs: object[] }> {
+      const scope = use<object>(db);
+      const info = await call(() => nano.db.get(db));
+      yield { updateSeq: info.update_seq as string | number };
+      let startkey: string | undefined;
+      for (;;) {
+        const page = await call(() =>
+          scope.list({ include_docs: true, limit: pageSize + 1, ...(startkey !== undefined ? { startkey } : {}) }),
+        );
+        const rows = page.rows.slice(0, pageSize);
+        const docs = rows.filter((r) => !r.id.startsWith('_design/') && r.doc).map((r) => r.doc as object);
+        if (docs.length) yield { docs };
+        if (page.rows.length <= pageSize) return;
+        startkey = page.rows[pageSize]!.id;
+      }
+    },
+
     sanctuaries: {
       async list(): Promise<SanctuaryDoc[]> {
         const res = await call(() => use<SanctuaryDoc>(DB.sanctuaries).list({ include_docs: true }));

@@ -4,7 +4,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CouchClient } from '@ss/couchdb/client';
-import { DB } from '@ss/couchdb/definitions';
+import { DB, type DbName } from '@ss/couchdb/definitions';
+import { createSnapshotCache } from '../snapshot.ts';
 import { readOnlyVerdict } from '../replication-policy.ts';
 
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
@@ -19,6 +20,21 @@ export function replicationRoutes(couch: CouchClient) {
     '*',
     bodyLimit({ maxSize: MAX_READ_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
   );
+
+  const snapshot = createSnapshotCache(couch);
+  app.get('/:db/_snapshot', async (c) => {
+    const db = c.req.param('db');
+    if (!READ_ONLY_DBS.has(db)) return c.json({ error: 'Unknown or private database' }, 404);
+    const snap = await snapshot(db as DbName);
+    if (c.req.header('if-none-match') === snap.etag) return c.body(null, 304);
+    return c.body(new Uint8Array(snap.gzip), 200, {
+      'content-type': 'application/x-ndjson',
+      'content-encoding': 'gzip',
+      'cache-control': 'no-cache',
+      etag: snap.etag,
+      'x-update-seq': String(snap.updateSeq),
+    });
+  });
 
   app.all('/:db/*', (c) => proxy(c, couch));
   app.all('/:db', (c) => proxy(c, couch));

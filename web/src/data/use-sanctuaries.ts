@@ -1,21 +1,15 @@
-// Every sanctuary on this device, live. Reads the local replicated database only.
+// Every sanctuary on this device, live, for React. Reads the local replicated directory only.
 import { useMemo, useSyncExternalStore } from 'react';
-import { isSanctuaryDoc, toSanctuary, type Sanctuary } from '@ss/domain/sanctuary';
-import { createLiveCollection } from './live-collection';
-import { sanctuariesDb } from './local-db';
-
-const collection = createLiveCollection(sanctuariesDb, isSanctuaryDoc, toSanctuary);
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { sanctuaryDirectory } from './sanctuary-directory';
 
 export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
-  const snap = useSyncExternalStore(collection.subscribe, collection.getSnapshot);
-  const sanctuaries = useMemo(
-    () => [...snap.items.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    [snap.items],
-  );
+  const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot);
+  const sanctuaries = useMemo(() => [...snap.items.values()].sort((a, b) => a.name.localeCompare(b.name)), [snap.items]);
   return { status: snap.status, sanctuaries };
 }
 
 export function useSanctuary(id: string): { status: 'loading' | 'ready'; sanctuary: Sanctuary | undefined } {
-  const snap = useSyncExternalStore(collection.subscribe, collection.getSnapshot);
+  const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot);
   return { status: snap.status, sanctuary: snap.items.get(id) };
 }
