@@ -1,6 +1,7 @@
 // The gateway against a real embedded store: the API facade, the read-only replication proxies (nothing
 // writes through them, nothing crashes the store), 503 while the store restarts, and PouchDB replicating live.
 import fs from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -114,6 +115,23 @@ describe('read-only replication proxies', () => {
     expect(fx.store.restarts()).toBe(restarts);
     expect((await app.request('/api/sanctuaries/farm-sanctuary-watkins-glen-ny')).status).toBe(200);
     expect(await fx.couch.nano.db.list()).not.toContain('brand-new-db');
+  });
+});
+
+describe('first-sync snapshot', () => {
+  it('is gzip NDJSON: a header with the update_seq, then every document with its _rev, no design docs', async () => {
+    const res = await app.request('/db/sanctuaries/_snapshot');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    const [header, ...lines] = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const docCount = (await fx.couch.sanctuaries.list()).length;
+    expect(header).toMatchObject({ doc_count: docCount });
+    expect(lines).toHaveLength(docCount);
+    expect(lines.every((d) => typeof d._rev === 'string' && !String(d._id).startsWith('_design/'))).toBe(true);
+    const again = await app.request('/db/sanctuaries/_snapshot', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect((await app.request('/db/users/_snapshot')).status).toBe(404);
   });
 });
 
