@@ -125,7 +125,7 @@ test('replication is live: a sanctuary added on the server appears without a rel
     imageUrls: [], operatingHours: {}, upcomingEvents: [], createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
   } as never);
   await expect(page.getByText(`${before + 1} found`)).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('link', { name: 'Aardvark Live Test Sanctuary' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Aardvark Live Test Sanctuary/ })).toBeVisible();
   const doc = await couch.use('sanctuaries').get(id);
   await couch.use('sanctuaries').destroy(id, doc._rev);
   await expect(page.getByText(`${before} found`)).toBeVisible({ timeout: 20_000 });
@@ -148,7 +148,8 @@ test('after one online visit, the app and its sanctuaries work with the network 
   // Client-side navigation to a lazily loaded route and a sanctuary page, still offline.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Map', exact: true }).click();
   await expect(page.getByText(/^\d+ found$/)).toBeVisible();
-  await page.getByRole('link', { name: 'Farm Sanctuary', exact: true }).click();
+  await page.getByRole('button', { name: /: Farm Sanctuary Watkins Glen/ }).click();
+  await page.getByRole('complementary', { name: 'Selected Location' }).getByRole('link', { name: 'View Details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Farm Sanctuary' })).toBeVisible();
 
   // A cold offline load of a deep link is served by the service worker's navigation fallback.

@@ -3,11 +3,12 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '
 import { RootLayout } from './ui/layout/root-layout';
 import { NotFoundPage } from './ui/not-found-page';
 import { HomePage } from './features/discover/components/home-page';
+import { validateSearchParams } from './lib/search-params';
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
-const mapRoute = createRoute({ getParentRoute: () => rootRoute, path: '/map', component: lazyRouteComponent(() => import('./features/map/components/map-page'), 'MapPage') });
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage, validateSearch: validateSearchParams });
+const mapRoute = createRoute({ getParentRoute: () => rootRoute, path: '/map', validateSearch: validateSearchParams, component: lazyRouteComponent(() => import('./features/map/components/map-page'), 'MapPage') });
 const sanctuaryRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sanctuary/$id', component: lazyRouteComponent(() => import('./features/sanctuary/components/sanctuary-page'), 'SanctuaryPage') });
 const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/about', component: lazyRouteComponent(() => import('./features/pages/components/about-page'), 'AboutPage') });
 const faqRoute = createRoute({ getParentRoute: () => rootRoute, path: '/faq', component: lazyRouteComponent(() => import('./features/pages/components/faq-page'), 'FaqPage') });
@@ -40,7 +41,21 @@ const routeTree = rootRoute.addChildren([
   termsRoute,
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent' });
+// Plain query strings (?q=44101&radius=50), readable and shareable; validateSearchParams types the values.
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null && value !== '' && value !== false) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function parseSearch(text: string): Record<string, unknown> {
+  return Object.fromEntries(new URLSearchParams(text.startsWith('?') ? text.slice(1) : text));
+}
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent', stringifySearch, parseSearch });
 
 declare module '@tanstack/react-router' {
   interface Register {

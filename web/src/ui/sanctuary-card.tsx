@@ -5,6 +5,7 @@ import { CalendarDays, CheckCircle2, CircleHelp, Clock, HandHeart, XCircle } fro
 import { acceptingLine, cardBadge, specialEventLine, tourLine, volunteerLine } from '@ss/domain/sanctuary-card';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { FavoriteButton } from './favorite-button';
+import { OpenNowBadge } from './open-now-badge';
 import { SanctuaryImage } from './sanctuary-image';
 
 const BADGE_STYLE = {
@@ -33,8 +34,12 @@ export function SanctuaryCard({ sanctuary, isFavorite = false }: { sanctuary: Sa
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4 text-sm">
         <h3 className="truncate text-base font-semibold text-gray-900">{sanctuary.name}</h3>
-        <p className="truncate text-gray-600">
-          {sanctuary.city}, {sanctuary.state}
+        <p className="flex items-center gap-2 text-gray-600">
+          <span className="truncate">
+            {sanctuary.city}, {sanctuary.state}
+            {sanctuary.distance !== undefined ? ` · ${sanctuary.distance.toFixed(1)} mi` : ''}
+          </span>
+          <OpenNowBadge sanctuary={sanctuary} />
         </p>
         <p className="flex items-center gap-1.5 truncate">
           <AcceptIcon aria-hidden className={`h-4 w-4 shrink-0 ${acceptTone}`} />

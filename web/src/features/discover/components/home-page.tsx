@@ -1,62 +1,78 @@
-// Discover (/): hero, featured sanctuaries from the device's replicated directory, support and how-it-works.
-import { Link } from '@tanstack/react-router';
-import { HeartHandshake, MapPinned, Search, Star } from 'lucide-react';
-import { HOME_MAX_RESULT_CARDS, MESSAGES, TAGLINE } from '@ss/domain/constants';
-import { useSanctuaries } from '../../../data/use-sanctuaries';
+// Discover (/): the spec's seven parts in order — hero with search, filters, map, the 5 nearest, support,
+// how it works, and 'Featured Sanctuaries' / 'Search Results'. Everything reads the local directory.
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { HeartHandshake, Search, Star } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MESSAGES, TAGLINE } from '@ss/domain/constants';
+import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
 import { config, isExternal } from '../../../config';
-import { SanctuaryCard } from '../../../ui/sanctuary-card';
 import { CardSkeleton } from '../../../ui/card-skeleton';
+import { SanctuaryCard } from '../../../ui/sanctuary-card';
+import { SearchFilters } from '../../../ui/search-filters';
+import { SearchSummary } from '../../../ui/search-summary';
+import { SearchWidget } from '../../../ui/search-widget';
+import { NearestList } from './nearest-list';
+
+// Leaflet and its plugins load only when the map is on screen.
+const SanctuaryMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
 
 export function HomePage() {
-  const { status, sanctuaries } = useSanctuaries();
+  const params = useSearch({ from: '/' });
+  const navigate = useNavigate({ from: '/' });
+  const search = useSearchResults(params, HOME_EARTH_RADIUS_MILES);
   const neverSynced = useSyncStatus((s) => s.lastSyncedAt === null && s.phase !== 'offline');
-  const loading = status === 'loading' || (sanctuaries.length === 0 && neverSynced);
-  const shown = sanctuaries.slice(0, HOME_MAX_RESULT_CARDS);
+  const loading = search.status === 'loading' || (search.total === 0 && neverSynced);
+  const cards = search.results.slice(0, HOME_MAX_RESULT_CARDS);
+  const nearest = search.origin ? search.results.slice(0, HOME_NEAREST_COUNT) : [];
 
   return (
     <>
-      <section className="bg-gradient-to-b from-emerald-700 to-emerald-600 px-4 py-16 text-white">
+      <section className="bg-gradient-to-b from-emerald-700 to-emerald-600 px-4 py-14 text-white">
         <div className="mx-auto max-w-3xl text-center">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Discover Animal Sanctuaries</h1>
           <p className="mt-4 text-lg text-emerald-50">{TAGLINE}. Visit, volunteer and support farm-animal sanctuaries and rescues across the US.</p>
-          <Link to="/map" className="mt-8 inline-flex items-center gap-2 rounded-md bg-white px-5 py-3 font-semibold text-emerald-800 hover:bg-emerald-50">
-            <MapPinned aria-hidden className="h-5 w-5" />
-            Browse the map
-          </Link>
+          <div className="mt-8 text-left">
+            <SearchWidget
+              key={params.q ?? ''}
+              variant="hero"
+              initialQuery={params.q ?? ''}
+              busy={search.status === 'loading'}
+              onSearch={({ query, latitude, longitude }) =>
+                void navigate({ search: { ...params, q: query || undefined, lat: latitude, lon: longitude } })
+              }
+            />
+          </div>
         </div>
       </section>
 
-      <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 py-12">
-        <div className="flex items-end justify-between gap-4">
-          <h2 id="results-heading" className="text-2xl font-bold">Featured Sanctuaries</h2>
-          {!loading ? <p className="text-sm text-gray-600">{sanctuaries.length} on this device</p> : null}
+      <section aria-label="Filters" className="mx-auto max-w-7xl px-4 pt-8">
+        <SearchFilters
+          key={`${params.animal}-${params.service}-${params.radius}-${params.open}`}
+          value={params}
+          onApply={(filters) => void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } })}
+        />
+        <div className="mt-3">
+          <SearchSummary search={search} />
         </div>
-        {loading ? (
-          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading sanctuaries">
-            {Array.from({ length: 3 }, (_, i) => <CardSkeleton key={i} />)}
-          </div>
-        ) : shown.length === 0 ? (
-          <p className="mt-6 rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{MESSAGES.noSanctuariesFound}</p>
-        ) : (
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((s) => (
-              <li key={s.id} className="flex">
-                <SanctuaryCard sanctuary={s} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {sanctuaries.length > HOME_MAX_RESULT_CARDS ? (
-          <div className="mt-8 text-center">
-            <Link to="/map" className="inline-block rounded-md border border-emerald-600 px-5 py-2 font-semibold text-emerald-700 hover:bg-emerald-50">
-              View All Sanctuaries
-            </Link>
-          </div>
-        ) : null}
       </section>
 
-      <section aria-labelledby="support-heading" className="bg-amber-50 px-4 py-12">
+      <section aria-label="Map" className="mx-auto mt-6 max-w-7xl px-4">
+        <div className="h-[360px] overflow-hidden rounded-xl border border-gray-200 bg-emerald-50">
+          <Suspense fallback={<p className="p-4 text-sm text-gray-600">Loading map…</p>}>
+            <SanctuaryMap
+              sanctuaries={search.results}
+              userLocation={search.origin && params.lat !== undefined ? search.origin : null}
+              fitKey={JSON.stringify(params)}
+              onSelect={(id) => void navigate({ to: '/sanctuary/$id', params: { id } })}
+            />
+          </Suspense>
+        </div>
+      </section>
+
+      {nearest.length ? <NearestList sanctuaries={nearest} /> : null}
+
+      <section aria-labelledby="support-heading" className="mt-12 bg-amber-50 px-4 py-12">
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="support-heading" className="text-2xl font-bold">Support the Sanctuary Network</h2>
           <p className="mt-3 text-gray-700">
@@ -92,6 +108,35 @@ export function HomePage() {
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 pb-12">
+        <div className="flex items-end justify-between gap-4">
+          <h2 id="results-heading" className="text-2xl font-bold">{search.active ? 'Search Results' : 'Featured Sanctuaries'}</h2>
+          {!loading ? <p className="text-sm text-gray-600">{search.results.length} {search.results.length === 1 ? 'sanctuary' : 'sanctuaries'}</p> : null}
+        </div>
+        {loading ? (
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading sanctuaries">
+            {Array.from({ length: 3 }, (_, i) => <CardSkeleton key={i} />)}
+          </div>
+        ) : cards.length === 0 ? (
+          <p className="mt-6 rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">{MESSAGES.noSanctuariesFound}</p>
+        ) : (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {cards.map((s) => (
+              <li key={s.id} className="flex">
+                <SanctuaryCard sanctuary={s} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {search.results.length > HOME_MAX_RESULT_CARDS ? (
+          <div className="mt-8 text-center">
+            <Link to="/map" search={params} className="inline-block rounded-md border border-emerald-600 px-5 py-2 font-semibold text-emerald-700 hover:bg-emerald-50">
+              View All Sanctuaries
+            </Link>
+          </div>
+        ) : null}
       </section>
     </>
   );

@@ -1,45 +1,159 @@
-// /map: 'Find Sanctuaries + Rescues' with the lettered list of every sanctuary on this device.
-// The interactive map, search and filters arrive with the discovery work; the list reads the local database.
-import { Link } from '@tanstack/react-router';
-import { MESSAGES } from '@ss/domain/constants';
-import { useSanctuaries } from '../../../data/use-sanctuaries';
+// /map: 'Find Sanctuaries + Rescues' — search, filters, the map on the left and the lettered list on the
+// right, a 'Selected Location' card, and sorting by distance from the user. Reads the local directory only.
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { ArrowDownWideNarrow, MapPin, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { MAP_EARTH_RADIUS_MILES, MESSAGES } from '@ss/domain/constants';
+import { distanceMiles } from '@ss/domain/geo';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { useSearchResults } from '../../../data/use-search-results';
 import { letterFor } from '../../../lib/letters';
+import { useGeolocation } from '../../../lib/use-geolocation';
+import { SearchFilters } from '../../../ui/search-filters';
+import { SearchWidget } from '../../../ui/search-widget';
+import { SanctuaryMap } from '../../../ui/map/sanctuary-map';
+import { SearchSummary } from '../../../ui/search-summary';
+import { toast } from '../../../ui/toast';
 
 export function MapPage() {
-  const { status, sanctuaries } = useSanctuaries();
+  const params = useSearch({ from: '/map' });
+  const navigate = useNavigate({ from: '/map' });
+  const search = useSearchResults(params, MAP_EARTH_RADIUS_MILES);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [sortByUser, setSortByUser] = useState(false);
+  const user = useGeolocation();
+
+  const list: Sanctuary[] = useMemo(() => {
+    if (!sortByUser || user.latitude === null || user.longitude === null) return search.results;
+    const here = { latitude: user.latitude, longitude: user.longitude };
+    return search.results
+      .map((s) => ({ ...s, distance: distanceMiles(here, s, MAP_EARTH_RADIUS_MILES) }))
+      .sort((a, b) => a.distance - b.distance);
+  }, [search.results, sortByUser, user.latitude, user.longitude]);
+
+  const selected = selectedId ? list.find((s) => s.id === selectedId) : undefined;
+  const selectedIndex = selected ? list.indexOf(selected) : -1;
+  const userLocation = user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude } : null;
+
+  const sortByDistance = async () => {
+    if (userLocation) return setSortByUser(true);
+    const position = await user.locate();
+    if (position) setSortByUser(true);
+    else toast({ title: MESSAGES.locationErrorTitle, description: useGeolocation.getState().error ?? MESSAGES.locationErrorFallback, variant: 'destructive' });
+  };
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-3xl font-bold">Find Sanctuaries + Rescues</h1>
-      <section aria-labelledby="list-heading" className="mt-6 rounded-xl border border-gray-200 bg-white">
-        <div className="flex items-center justify-between border-b border-gray-200 p-4">
-          <h2 id="list-heading" className="text-lg font-semibold">Sanctuaries + Rescues Near You</h2>
-          <p className="text-sm text-gray-600" aria-live="polite">{status === 'loading' ? 'Loading...' : `${sanctuaries.length} found`}</p>
-        </div>
-        {status === 'ready' && sanctuaries.length === 0 ? (
-          <div className="p-8 text-center">
-            <p className="font-semibold">{MESSAGES.noLocationsFound}</p>
-            <p className="text-gray-600">{MESSAGES.noLocationsHint}</p>
+      <div className="mt-4 space-y-4">
+        <SearchWidget
+          key={params.q ?? ''}
+          initialQuery={params.q ?? ''}
+          busy={search.status === 'loading'}
+          onSearch={({ query, latitude, longitude }) => {
+            setSelectedId(null);
+            void navigate({
+              search: { ...params, q: query || undefined, lat: latitude, lon: longitude },
+            });
+          }}
+        />
+        <SearchFilters
+          key={`${params.animal}-${params.service}-${params.radius}-${params.open}`}
+          value={params}
+          onApply={(filters) => {
+            setSelectedId(null);
+            void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } });
+          }}
+        />
+        <SearchSummary search={search} />
+      </div>
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-label="Map" className="relative h-[50vh] overflow-hidden rounded-xl border border-gray-200 lg:h-[70vh]">
+          <SanctuaryMap
+            sanctuaries={list}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            userLocation={userLocation}
+            fitKey={JSON.stringify(params)}
+          />
+          {selected ? (
+            <aside aria-labelledby="selected-heading" className="absolute inset-x-3 bottom-3 z-[1000] rounded-lg border border-gray-200 bg-white p-4 shadow-lg sm:left-auto sm:w-80">
+              <div className="flex items-start justify-between gap-2">
+                <h2 id="selected-heading" className="text-xs font-semibold uppercase tracking-wide text-gray-500">Selected Location</h2>
+                <button type="button" onClick={() => setSelectedId(null)} aria-label="Close selected location" className="rounded p-1 hover:bg-gray-100">
+                  <X aria-hidden className="h-4 w-4" />
+                </button>
+              </div>
+              <p className="mt-1 flex items-center gap-2 font-semibold">
+                <span aria-hidden className="map-letter !h-6 !w-6 !text-[11px]">{letterFor(selectedIndex)}</span>
+                {selected.name}
+              </p>
+              <p className="text-sm text-gray-600">
+                {selected.city}, {selected.state}
+                {selected.distance !== undefined ? ` · ${selected.distance.toFixed(1)} mi` : ''}
+              </p>
+              <Link to="/sanctuary/$id" params={{ id: selected.id }} className="mt-3 inline-block rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700">
+                View Details
+              </Link>
+            </aside>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="list-heading" className="flex max-h-[70vh] flex-col rounded-xl border border-gray-200 bg-white">
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 p-4">
+            <div>
+              <h2 id="list-heading" className="text-lg font-semibold">Sanctuaries + Rescues Near You</h2>
+              <p className="text-sm text-gray-600" aria-live="polite">
+                {search.status === 'loading' ? 'Loading...' : `${list.length} found`}
+              </p>
+            </div>
+            <button
+              type="button"
+              onClick={() => void sortByDistance()}
+              aria-pressed={sortByUser}
+              className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50 aria-pressed:border-emerald-600 aria-pressed:text-emerald-700"
+            >
+              <ArrowDownWideNarrow aria-hidden className="h-4 w-4" />
+              Sort by distance
+            </button>
           </div>
-        ) : (
-          <ol className="max-h-[70vh] divide-y divide-gray-100 overflow-y-auto">
-            {sanctuaries.map((s, i) => (
-              <li key={s.id} className="flex items-center gap-3 p-3">
-                <span aria-hidden className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-xs font-bold text-white">
-                  {letterFor(i)}
-                </span>
-                <div className="min-w-0">
-                  <Link to="/sanctuary/$id" params={{ id: s.id }} className="font-medium text-emerald-800 hover:underline">
-                    {s.name}
-                  </Link>
-                  <p className="text-sm text-gray-600">
-                    {s.city}, {s.state}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+          {search.status !== 'loading' && list.length === 0 ? (
+            <div className="p-8 text-center">
+              <p className="font-semibold">{MESSAGES.noLocationsFound}</p>
+              <p className="text-gray-600">{MESSAGES.noLocationsHint}</p>
+            </div>
+          ) : (
+            <ol className="divide-y divide-gray-100 overflow-y-auto" aria-label="Results">
+              {list.map((s, i) => (
+                <li key={s.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelectedId(s.id)}
+                    aria-current={s.id === selectedId ? 'true' : undefined}
+                    className={`flex w-full items-start gap-3 p-3 text-left hover:bg-emerald-50 ${s.id === selectedId ? 'bg-emerald-50' : ''}`}
+                  >
+                    <span aria-hidden className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-xs font-bold text-white">
+                      {letterFor(i)}
+                    </span>
+                    <span className="min-w-0">
+                      <span className="block font-medium text-gray-900">
+                        <span className="sr-only">{letterFor(i)}: </span>
+                        {s.name}
+                      </span>
+                      <span className="flex items-center gap-1 text-sm text-gray-600">
+                        <MapPin aria-hidden className="h-3.5 w-3.5" />
+                        {s.city}, {s.state}
+                        {s.distance !== undefined ? ` · ${s.distance.toFixed(1)} mi` : ''}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

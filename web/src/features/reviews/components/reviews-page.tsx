@@ -5,7 +5,7 @@ import { Star } from 'lucide-react';
 import { COMMUNITY_REVIEWS_SHOWN, MARKETING_COMMUNITY_MEMBERS, MARKETING_SANCTUARIES_LISTED } from '@ss/domain/constants';
 import { relativeAge } from '@ss/domain/relative-age';
 import type { ReviewDoc } from '@ss/domain/review';
-import { useReviews } from '../../../data/use-community-reviews';
+import { useReviews } from '../../../data/use-reviews';
 
 export function ReviewsPage() {
   const { status, reviews } = useReviews();

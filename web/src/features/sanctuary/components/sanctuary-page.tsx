@@ -1,14 +1,22 @@
-// /sanctuary/{id}: a sanctuary's profile, read from the device's replicated directory.
+// /sanctuary/{id}: a sanctuary's profile, read from the device's replicated directory and reviews.
 import { Link, useParams } from '@tanstack/react-router';
-import { ArrowLeft, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Clock, Globe, HandHeart, Mail, MapPin, Navigation, Phone, Share2 } from 'lucide-react';
 import { MESSAGES } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { useSanctuary } from '../../../data/use-sanctuaries';
 import { useSyncStatus } from '../../../data/sync-status';
+import { contactHref, directionsUrl } from '../../../lib/directions';
+import { sharePage } from '../../../lib/share';
 import { FavoriteButton } from '../../../ui/favorite-button';
+import { OpenNowBadge } from '../../../ui/open-now-badge';
 import { SanctuaryImage } from '../../../ui/sanctuary-image';
+import { toast } from '../../../ui/toast';
+import { ReviewsSection } from './reviews-section';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const card = 'rounded-xl border border-gray-200 bg-white p-4';
+const linkClass = 'inline-flex items-center gap-2 text-emerald-700 hover:underline';
+const buttonClass = 'inline-flex w-full items-center justify-center gap-2 rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700';
 
 export function SanctuaryPage() {
   const { id } = useParams({ from: '/sanctuary/$id' });
@@ -34,8 +42,30 @@ function fullAddress(s: Sanctuary): string {
   return [s.address, s.city, [s.state, s.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
+function services(s: Sanctuary): string[] {
+  return [
+    s.acceptingAnimals === true ? 'Accepting animals' : null,
+    s.hasVolunteerOpportunities ? 'Volunteer opportunities' : null,
+    s.hasToursAvailable ? 'Tours available' : null,
+    s.upcomingEvents.length ? 'Special events' : null,
+    s.hasAdoptions ? 'Adoptions available' : null,
+    s.isHiring ? 'Hiring' : null,
+    s.hasLodging ? 'Lodging' : null,
+  ].filter((x): x is string => x !== null);
+}
+
 function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
   const hasHours = Object.keys(s.operatingHours).length > 0;
+  const volunteerHref = contactHref(s, `Volunteering at ${s.name}`);
+  const tourHref = contactHref(s, `Scheduling a tour of ${s.name}`);
+  const serviceList = services(s);
+
+  const share = async () => {
+    const outcome = await sharePage({ title: s.name, text: `${s.name} — ${s.city}, ${s.state} on Sanctuary Seekers`, url: window.location.href });
+    if (outcome === 'copied') toast({ title: 'Link copied', description: 'The link to this sanctuary is on your clipboard.' });
+    if (outcome === 'failed') toast({ title: 'Could not share', description: 'Copy the address from your browser instead.', variant: 'destructive' });
+  };
+
   return (
     <article className="mx-auto max-w-6xl px-4 py-6">
       <Link to="/" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700 hover:underline">
@@ -45,15 +75,21 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
         <SanctuaryImage sanctuary={s} className="aspect-[21/9] w-full object-cover" />
         <FavoriteButton sanctuaryId={s.id} sanctuaryName={s.name} className="absolute right-4 top-4" />
       </div>
-      <header className="mt-6">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold">{s.name}</h1>
-          {s.isVerified ? <span className="rounded bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">VERIFIED</span> : null}
+      <header className="mt-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold">{s.name}</h1>
+            {s.isVerified ? <span className="rounded bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">VERIFIED</span> : null}
+            <OpenNowBadge sanctuary={s} />
+          </div>
+          <p className="mt-2 flex flex-wrap items-center gap-1 text-gray-600">
+            <MapPin aria-hidden className="h-4 w-4" /> {fullAddress(s)}
+            {s.coordinatesApproximate ? <span className="text-xs text-gray-500">(map position approximate)</span> : null}
+          </p>
         </div>
-        <p className="mt-2 flex items-center gap-1 text-gray-600">
-          <MapPin aria-hidden className="h-4 w-4" /> {fullAddress(s)}
-          {s.coordinatesApproximate ? <span className="text-xs text-gray-500">(map position approximate)</span> : null}
-        </p>
+        <button type="button" onClick={() => void share()} className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50">
+          <Share2 aria-hidden className="h-4 w-4" /> Share
+        </button>
       </header>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
@@ -62,10 +98,11 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
             <h2 id="about-heading" className="text-xl font-semibold">About</h2>
             <p className="mt-2 whitespace-pre-line text-gray-700">{s.description || 'No description yet.'}</p>
           </section>
+
           <section aria-labelledby="animals-heading">
             <h2 id="animals-heading" className="text-xl font-semibold">Animals & Services</h2>
             {s.animalTypes.length ? (
-              <ul className="mt-2 flex flex-wrap gap-2">
+              <ul className="mt-2 flex flex-wrap gap-2" aria-label="Animals">
                 {s.animalTypes.map((a) => (
                   <li key={a} className="rounded-full bg-emerald-50 px-3 py-1 text-sm capitalize text-emerald-800">{a}</li>
                 ))}
@@ -73,34 +110,71 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
             ) : (
               <p className="mt-2 text-gray-600">The sanctuary has not listed its animals yet.</p>
             )}
+            {serviceList.length ? (
+              <ul className="mt-3 flex flex-wrap gap-2" aria-label="Services">
+                {serviceList.map((x) => (
+                  <li key={x} className="rounded-full border border-gray-300 px-3 py-1 text-sm text-gray-700">{x}</li>
+                ))}
+              </ul>
+            ) : null}
+            {s.specialNeeds ? <p className="mt-3 text-gray-700">{s.specialNeeds}</p> : null}
           </section>
-          {s.upcomingEvents.length ? (
-            <section aria-labelledby="events-heading">
-              <h2 id="events-heading" className="text-xl font-semibold">Upcoming Events</h2>
+
+          {s.hasVolunteerOpportunities && s.volunteerInfo ? (
+            <section aria-labelledby="volunteer-heading" className={`${card} bg-emerald-50/50`}>
+              <h2 id="volunteer-heading" className="flex items-center gap-2 text-xl font-semibold">
+                <HandHeart aria-hidden className="h-5 w-5 text-emerald-600" /> Volunteer Opportunities
+              </h2>
+              <p className="mt-2 text-gray-700">{s.volunteerInfo}</p>
+              {volunteerHref ? (
+                <a href={volunteerHref} className={`${buttonClass} mt-4 sm:w-auto`}>Contact About Volunteering</a>
+              ) : (
+                <p className="mt-3 text-sm text-gray-600">This sanctuary has not listed how to reach them yet.</p>
+              )}
+            </section>
+          ) : null}
+
+          <section aria-labelledby="events-heading">
+            <h2 id="events-heading" className="text-xl font-semibold">Upcoming Events</h2>
+            {s.upcomingEvents.length ? (
               <ul className="mt-2 space-y-3">
                 {s.upcomingEvents.map((e) => (
-                  <li key={`${e.date}-${e.title}`} className="rounded-lg border border-gray-200 bg-white p-3">
+                  <li key={`${e.date}-${e.title}`} className={card}>
                     <p className="font-medium">{e.title}</p>
-                    <p className="text-sm text-gray-500">{e.date}</p>
+                    <p className="flex items-center gap-1 text-sm text-gray-500">
+                      <CalendarDays aria-hidden className="h-4 w-4" />
+                      {new Date(`${e.date}T12:00:00`).toLocaleDateString(undefined, { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' })}
+                    </p>
                     {e.description ? <p className="mt-1 text-gray-700">{e.description}</p> : null}
                   </li>
                 ))}
               </ul>
-            </section>
-          ) : null}
+            ) : (
+              <p className="mt-2 text-gray-600">No upcoming events listed.</p>
+            )}
+          </section>
+
+          <ReviewsSection sanctuary={s} />
         </div>
+
         <aside className="space-y-6">
-          <section aria-labelledby="contact-heading" className="rounded-xl border border-gray-200 bg-white p-4">
+          <section aria-labelledby="contact-heading" className={card}>
             <h2 id="contact-heading" className="text-lg font-semibold">Contact</h2>
             <ul className="mt-2 space-y-2 text-sm">
-              {s.phone ? (<li><a className="inline-flex items-center gap-2 text-emerald-700 hover:underline" href={`tel:${s.phone}`}><Phone aria-hidden className="h-4 w-4" />{s.phone}</a></li>) : null}
-              {s.email ? (<li><a className="inline-flex items-center gap-2 text-emerald-700 hover:underline" href={`mailto:${s.email}`}><Mail aria-hidden className="h-4 w-4" />{s.email}</a></li>) : null}
-              {s.website ? (<li><a className="inline-flex items-center gap-2 text-emerald-700 hover:underline" href={s.website} target="_blank" rel="noopener noreferrer"><Globe aria-hidden className="h-4 w-4" />Visit Website</a></li>) : null}
+              {s.phone ? (<li><a className={linkClass} href={`tel:${s.phone.replace(/[^\d+]/g, '')}`}><Phone aria-hidden className="h-4 w-4" />{s.phone}</a></li>) : null}
+              {s.email ? (<li><a className={linkClass} href={`mailto:${s.email}`}><Mail aria-hidden className="h-4 w-4" />{s.email}</a></li>) : null}
+              {s.website ? (<li><a className={linkClass} href={s.website} target="_blank" rel="noopener noreferrer"><Globe aria-hidden className="h-4 w-4" />Visit Website<span className="sr-only"> (opens in a new tab)</span></a></li>) : null}
               {!s.phone && !s.email && !s.website ? <li className="text-gray-600">No contact details listed yet.</li> : null}
             </ul>
+            <a href={directionsUrl(s)} target="_blank" rel="noopener noreferrer" className={`${buttonClass} mt-4`}>
+              <Navigation aria-hidden className="h-4 w-4" /> Get Directions
+            </a>
           </section>
-          <section aria-labelledby="hours-heading" className="rounded-xl border border-gray-200 bg-white p-4">
-            <h2 id="hours-heading" className="text-lg font-semibold">Operating Hours</h2>
+
+          <section aria-labelledby="hours-heading" className={card}>
+            <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-semibold">
+              <Clock aria-hidden className="h-5 w-5 text-emerald-600" /> Operating Hours
+            </h2>
             {hasHours ? (
               <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
                 {DAYS.filter((d) => d in s.operatingHours).map((d) => (
@@ -114,6 +188,14 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
               <p className="mt-2 text-sm text-gray-600">Hours not listed. Contact the sanctuary before visiting.</p>
             )}
           </section>
+
+          {s.hasToursAvailable && s.tourSchedule ? (
+            <section aria-labelledby="tour-heading" className={card}>
+              <h2 id="tour-heading" className="text-lg font-semibold">Tour Information</h2>
+              <p className="mt-2 text-sm text-gray-700">{s.tourSchedule}</p>
+              {tourHref ? <a href={tourHref} className={`${buttonClass} mt-4`}>Schedule a Tour</a> : null}
+            </section>
+          ) : null}
         </aside>
       </div>
     </article>

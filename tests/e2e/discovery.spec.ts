@@ -1,0 +1,138 @@
+// Finding a sanctuary: place and word search on the device, filters, the lettered map and list, the
+// selected-location card, the detail page, and all of it with the network cut.
+import { expect, test, type Page } from '@playwright/test';
+import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
+
+async function distancesInList(page: Page): Promise<number[]> {
+  const texts = await page.getByRole('list', { name: 'Results' }).getByRole('button').allTextContents();
+  return texts.map((t) => Number(/([\d.]+) mi/.exec(t)?.[1]));
+}
+
+test.beforeAll(async () => {
+  // One listing with known animals and services near Cleveland, to prove filters narrow the list.
+  const couch = storeClient();
+  const now = new Date().toISOString();
+  await couch.use('sanctuaries').insert({
+    _id: 'e2e-pig-haven-akron-oh', type: 'sanctuary', schemaVersion: 1, name: 'E2E Pig Haven', description: 'A test listing for pigs and goats.',
+    address: '', city: 'Akron', state: 'OH', zipCode: '', latitude: 41.0814, longitude: -81.519, coordinatesApproximate: true,
+    phone: '555-0100', email: 'hello@example.org', website: 'https://example.org', animalTypes: ['pigs', 'goats', 'cows', 'sheep'],
+    isVerified: true, acceptingAnimals: true, hasVolunteerOpportunities: true, volunteerInfo: 'Saturday mornings', hasToursAvailable: true,
+    tourSchedule: 'Sundays at 1 PM', specialNeeds: '', imageUrls: [], operatingHours: { Monday: '9:00 AM - 5:00 PM', Tuesday: '' },
+    upcomingEvents: [{ title: 'Open Barn Day', date: '2099-06-01', description: 'Meet the residents.' }], createdAt: now, updatedAt: now,
+  } as never).catch((err: { statusCode?: number }) => {
+    if (err.statusCode !== 409) throw err;
+  });
+});
+
+test('searching a ZIP lists the nearest sanctuaries with distances, nearest first', async ({ page }) => {
+  await page.goto('/');
+  await waitForSync(page);
+  const box = page.getByPlaceholder('Enter city, state, or ZIP code');
+  const searchButton = page.getByRole('button', { name: 'Search', exact: true });
+  await expect(searchButton).toBeDisabled();
+  await box.fill('   ');
+  await expect(searchButton).toBeDisabled();
+  await box.fill(' 44101 ');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/q=44101/);
+  await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+  const nearest = page.getByRole('region', { name: 'Nearest Sanctuaries' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /View Details/ }) });
+  await expect(nearest.first()).toContainText('E2E Pig Haven');
+  await expect(nearest.first()).toContainText(/\d+\.\d miles/);
+  await expect(nearest.first()).toContainText('+1 more');
+  await expect(nearest.nth(1)).toContainText('Happy Trails Farm Animal Sanctuary');
+  const miles = (await nearest.allTextContents()).map((t) => Number(/([\d.]+) miles/.exec(t)?.[1]));
+  expect(miles).toEqual([...miles].sort((a, b) => a - b));
+  // Back restores the previous (unsearched) home page.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Featured Sanctuaries' })).toBeVisible();
+});
+
+test('map: filters narrow the list, letters match the markers, a marker selects its card', async ({ page }) => {
+  await page.goto('/map?q=44101&radius=200');
+  await waitForSync(page);
+  const list = page.getByRole('list', { name: 'Results' });
+  await expect(list.getByRole('button').first()).toContainText('E2E Pig Haven');
+  const before = await list.getByRole('button').count();
+  expect(before).toBeGreaterThan(2);
+  const d = await distancesInList(page);
+  expect(d).toEqual([...d].sort((a, b) => a - b));
+
+  // Letters: list item i is letter i, and the map has a marker with the same letter and name.
+  for (const [i, letter] of ['A', 'B', 'C'].entries()) {
+    await expect(list.getByRole('button').nth(i)).toHaveAccessibleName(new RegExp(`^${letter}: `));
+  }
+  await expect(list.getByRole('button').first()).toHaveAccessibleName(/^A: E2E Pig Haven/);
+  // Every lettered marker on the map carries the same letter and name as its list item (close ones cluster).
+  const markers = page.locator('.leaflet-marker-pane').getByRole('button', { name: /^[A-Z]+: / });
+  await expect(markers.first()).toBeVisible();
+  for (const marker of await markers.all()) {
+    const name = (await marker.getAttribute('title'))!;
+    const [letter, sanctuary] = name.split(': ');
+    await expect(list.getByRole('button', { name: new RegExp(`^${letter}: ${sanctuary}`) })).toBeVisible();
+  }
+
+  // Clicking a marker selects it: the 'Selected Location' card shows that sanctuary.
+  const firstMarker = markers.first();
+  const markerName = (await firstMarker.getAttribute('title'))!.split(': ')[1]!;
+  await firstMarker.click();
+  const card = page.getByRole('complementary', { name: 'Selected Location' });
+  await expect(card).toContainText(markerName);
+  await card.getByRole('button', { name: 'Close selected location' }).click();
+  await expect(card).toBeHidden();
+  // So does clicking a list item.
+  await list.getByRole('button', { name: /^A: E2E Pig Haven/ }).click();
+  await expect(card).toContainText('E2E Pig Haven');
+
+  await page.getByLabel('Animal type').selectOption('pigs');
+  await page.getByLabel('Service').selectOption('tours');
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByText('1 found')).toBeVisible();
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await page.getByLabel('Animal type').selectOption('horses');
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByText('No locations found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search criteria')).toBeVisible();
+});
+
+test('the detail page shows every section of a sanctuary', async ({ page }) => {
+  await page.goto('/sanctuary/e2e-pig-haven-akron-oh');
+  await expect(page.getByRole('heading', { level: 1, name: 'E2E Pig Haven' })).toBeVisible();
+  await expect(page.getByText('VERIFIED')).toBeVisible();
+  for (const name of ['About', 'Animals & Services', 'Volunteer Opportunities', 'Upcoming Events', 'Reviews & Ratings', 'Contact', 'Operating Hours', 'Tour Information']) {
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Open Barn Day')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact About Volunteering' })).toHaveAttribute('href', /^mailto:hello@example\.org/);
+  await expect(page.getByRole('link', { name: 'Schedule a Tour' })).toHaveAttribute('href', /^mailto:/);
+  await expect(page.getByRole('link', { name: /Visit Website/ })).toHaveAttribute('href', 'https://example.org');
+  await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /41\.0814,-81\.519/);
+  // A blank day within listed hours shows 'Closed'.
+  await expect(page.getByRole('definition').filter({ hasText: 'Closed' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Search' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('with the network cut, searching by ZIP and by name still works', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await waitForSync(page);
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  const box = page.getByPlaceholder('Enter city, state, or ZIP code');
+  await box.fill('44101');
+  await box.press('Enter');
+  await expect(page.getByRole('region', { name: 'Nearest Sanctuaries' })).toContainText('Happy Trails Farm Animal Sanctuary');
+  await box.fill('Gentle Barn');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('article', { name: 'The Gentle Barn', exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'The Gentle Barn Tennessee' })).toBeVisible();
+  await box.fill('qqqzzzxx');
+  await box.press('Enter');
+  await expect(page.getByText('No sanctuaries found')).toBeVisible();
+  await context.close();
+});

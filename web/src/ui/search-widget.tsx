@@ -1,0 +1,80 @@
+// The spec's search widget: a place box, Search, and 'Use my current location'. Enter searches; the text is
+// trimmed; Search is disabled while loading or when the text is blank.
+import { LocateFixed, Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@ss/domain/constants';
+import { useGeolocation } from '../lib/use-geolocation';
+import { toast } from './toast';
+
+export interface SearchRequest {
+  query: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+interface Props {
+  initialQuery?: string;
+  onSearch: (request: SearchRequest) => void;
+  busy?: boolean;
+  variant?: 'hero' | 'compact';
+}
+
+export function SearchWidget({ initialQuery = '', onSearch, busy = false, variant = 'compact' }: Props) {
+  const [text, setText] = useState(initialQuery);
+  const locating = useGeolocation((s) => s.isLoading);
+  const locate = useGeolocation((s) => s.locate);
+  const trimmed = text.trim();
+  const loading = busy || locating;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!trimmed || loading) return;
+    onSearch({ query: trimmed });
+  };
+
+  const useMyLocation = async () => {
+    const position = await locate();
+    if (position) {
+      setText('');
+      onSearch({ query: '', ...position });
+    } else {
+      const error = useGeolocation.getState().error;
+      toast({ title: MESSAGES.locationErrorTitle, description: error ?? MESSAGES.locationErrorFallback, variant: 'destructive' });
+    }
+  };
+
+  const hero = variant === 'hero';
+  return (
+    <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className={`flex w-full flex-col gap-2 sm:flex-row ${hero ? 'rounded-xl bg-white p-2 shadow-lg' : ''}`}>
+      <label className="relative flex-1">
+        <span className="sr-only">City, state, or ZIP code</span>
+        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
+        <input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Enter city, state, or ZIP code"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="w-full rounded-md border border-gray-300 py-3 pl-10 pr-3 text-gray-900 placeholder:text-gray-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={!trimmed || loading}
+        className="rounded-md bg-emerald-600 px-5 py-3 font-semibold text-white hover:bg-emerald-700 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        Search
+      </button>
+      <button
+        type="button"
+        onClick={() => void useMyLocation()}
+        disabled={loading}
+        className="inline-flex items-center justify-center gap-2 rounded-md border border-emerald-600 px-4 py-3 font-semibold text-emerald-700 hover:bg-emerald-50 disabled:opacity-50"
+      >
+        <LocateFixed aria-hidden className={`h-5 w-5 ${locating ? 'animate-pulse' : ''}`} />
+        {locating ? 'Locating…' : 'Use my current location'}
+      </button>
+    </form>
+  );
+}
