@@ -123,6 +123,13 @@ export function createCouchClient(config: CouchConfig) {
           throw err;
         }
       },
+      /** The sanctuaries with these ids that exist, in the order asked for. */
+      async getMany(ids: readonly string[]): Promise<SanctuaryDoc[]> {
+        const keys = ids.filter((id) => id && !id.startsWith('_'));
+        if (!keys.length) return [];
+        const res = await call(() => use<SanctuaryDoc>(DB.sanctuaries).fetch({ keys }));
+        return res.rows.flatMap((r) => ('doc' in r && isSanctuaryDoc(r.doc) ? [r.doc] : []));
+      },
     },
 
     reviews: {

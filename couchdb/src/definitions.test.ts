@@ -1,6 +1,6 @@
 // The validate_doc_update functions are source strings run by CouchDB; evaluate them here to prove each rule.
 import { describe, expect, it } from 'vitest';
-import { DESIGN_DOCS } from './definitions.ts';
+import { DESIGN_DOCS, userDbDesignDoc } from './definitions.ts';
 
 type Validate = (newDoc: object, oldDoc: object | null, userCtx: { name: string | null; roles: string[] }) => void;
 const compile = (source: string): Validate => new Function(`return (${source});`)() as Validate;
@@ -32,5 +32,36 @@ describe('validate_doc_update', () => {
       expect(() => reviews({ ...r, ...bad }, null, admin), JSON.stringify(bad)).toThrow();
     }
     expect(() => reviews({ type: 'review-stats', sanctuaryId: 's', totalReviews: 1, averageRating: 5 }, null, admin)).not.toThrow();
+  });
+  it('users hold accounts with a known role and e-mail claims, nothing else', () => {
+    const users = compile(DESIGN_DOCS.users[0]!.validate_doc_update!);
+    const user = { _id: 'user:abc', type: 'user', schemaVersion: 1, email: 'a@b.c', emailLower: 'a@b.c', passwordHash: 'scrypt$x', role: 'user', isVerified: false };
+    expect(() => users(user, null, admin)).not.toThrow();
+    expect(() => users({ ...user, role: 'superuser' }, null, admin)).toThrow();
+    expect(() => users({ ...user, passwordHash: undefined }, null, admin)).toThrow();
+    expect(() => users({ ...user, _id: 'other' }, null, admin)).toThrow();
+    expect(() => users(user, null, { name: 'x', roles: [] })).toThrow();
+    expect(() => users({ _id: 'email:a@b.c', type: 'email-claim', userId: 'abc' }, null, admin)).not.toThrow();
+    expect(() => users({ _id: 'email:a@b.c', type: 'email-claim' }, null, admin)).toThrow();
+    expect(() => users({ _id: 'x', type: 'favorite' }, null, admin)).toThrow();
+  });
+  it('sessions hold sessions only', () => {
+    const sessions = compile(DESIGN_DOCS.sessions[0]!.validate_doc_update!);
+    const session = { _id: 'session:ab', type: 'session', userId: 'u', createdAt: 't', expiresAt: 't' };
+    expect(() => sessions(session, null, admin)).not.toThrow();
+    expect(() => sessions({ ...session, expiresAt: 1 }, null, admin)).toThrow();
+    expect(() => sessions({ ...session, _id: 'user:x' }, null, admin)).toThrow();
+  });
+  it("a user's database takes only allowed types, with the <type>: id rule and that user as owner", () => {
+    const owner = '0123456789abcdef0123456789abcdef';
+    const userdb = compile(userDbDesignDoc(owner).validate_doc_update!);
+    const fav = { _id: 'favorite:x', type: 'favorite', ownerId: owner };
+    expect(() => userdb(fav, null, admin)).not.toThrow();
+    expect(() => userdb({ ...fav, ownerId: 'fedcba9876543210fedcba9876543210' }, null, admin)).toThrow();
+    expect(() => userdb({ ...fav, _id: 'review:x', type: 'review' }, null, admin)).toThrow();
+    expect(() => userdb({ ...fav, type: 'review' }, null, admin)).toThrow();
+    expect(() => userdb({ _id: 'favorite:x', _deleted: true }, fav, admin)).not.toThrow();
+    expect(() => userdb({ _id: 'user:x', _deleted: true }, null, admin)).toThrow();
+    expect(() => userdb(fav, null, { name: owner, roles: [] })).toThrow();
   });
 });

@@ -1,11 +1,14 @@
 // What the CouchDB side of the product consists of: database names, who may read them (_security),
 // and the design documents (validate_doc_update as a second line of defence, views used as indexes).
+import { ROLES } from '@ss/domain/constants';
+import { USER_DB_DOC_TYPES } from '@ss/domain/user-db';
 
 export const DB = {
   sanctuaries: 'sanctuaries',
   reviews: 'reviews',
   media: 'media',
   users: 'users',
+  sessions: 'sessions',
   submissions: 'submissions',
 } as const;
 export type DbName = (typeof DB)[keyof typeof DB];
@@ -100,8 +103,37 @@ ${requireFields({ sanctuaryId: 'string', userId: 'string', comment: 'string', ra
     {
       _id: '_design/users',
       language: 'javascript',
+      // Accounts (`user:<id>`) and the e-mail claims that keep addresses unique (`email:<address>`).
       validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type === 'user') {
+    if (newDoc._id.indexOf('user:') !== 0) { throw({ forbidden: 'User ids start with user:.' }); }
+${requireFields({ email: 'string', emailLower: 'string', passwordHash: 'string', role: 'string', isVerified: 'boolean', schemaVersion: 'number' })}
+    if (${JSON.stringify(ROLES)}.indexOf(newDoc.role) === -1) { throw({ forbidden: 'Unknown role.' }); }
+    return;
+  }
+  if (newDoc.type === 'email-claim') {
+    if (newDoc._id.indexOf('email:') !== 0) { throw({ forbidden: 'E-mail claim ids start with email:.' }); }
+${requireFields({ userId: 'string' })}
+    return;
+  }
+  throw({ forbidden: 'Only users and e-mail claims belong here.' });
 }`,
+    },
+  ],
+  sessions: [
+    {
+      _id: '_design/sessions',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type !== 'session' || newDoc._id.indexOf('session:') !== 0) { throw({ forbidden: 'Only sessions belong here.' }); }
+${requireFields({ userId: 'string', createdAt: 'string', expiresAt: 'string' })}
+}`,
+      views: {
+        // A user's sessions with their expiry, to end them all (password change) or sweep expired ones.
+        by_user: {
+          map: `function (doc) { if (doc.type === 'session') { emit(doc.userId, doc.expiresAt); } }`,
+        },
+      },
     },
   ],
   submissions: [
@@ -115,3 +147,26 @@ ${requireFields({ sanctuaryId: 'string', userId: 'string', comment: 'string', ra
 };
 
 export const ALL_DBS: DbName[] = Object.values(DB);
+
+/** Each user's own database, replicated two-way to that user's devices through the gateway's /db/me. */
+export const USER_DB_PREFIX = 'userdb-';
+export const userDbName = (userId: string): string => `${USER_DB_PREFIX}${userId}`;
+
+/**
+ * The design document of one user's database. Only the gateway writes (after checking each document against
+ * domain/src/user-db.ts); this repeats the allowed types, the `<type>:` id rule and the owner, as a second line.
+ */
+export function userDbDesignDoc(ownerId: string): DesignDoc {
+  return {
+    _id: '_design/userdb',
+    language: 'javascript',
+    validate_doc_update: `function (newDoc, oldDoc, userCtx) {
+  if (userCtx.roles.indexOf('_admin') === -1) { throw({ forbidden: 'Only the gateway may write to this database.' }); }
+  var type = String(newDoc._id).split(':')[0];
+  if (${JSON.stringify(USER_DB_DOC_TYPES)}.indexOf(type) === -1) { throw({ forbidden: 'Documents of this kind cannot be saved here.' }); }
+  if (newDoc._deleted) return;
+  if (newDoc.type !== type) { throw({ forbidden: 'A document id must start with its type.' }); }
+  if (newDoc.ownerId !== ${JSON.stringify(ownerId)}) { throw({ forbidden: 'This document belongs to another account.' }); }
+}`,
+  };
+}

@@ -1,7 +1,10 @@
 // Brings a CouchDB (embedded or real) to the shape in ./definitions.ts. Idempotent: a second run changes nothing.
 import type { CouchClient } from './client.ts';
 import { CouchHttpError } from './client.ts';
-import { ALL_DBS, DESIGN_DOCS, PRIVATE_SECURITY, type DesignDoc } from './definitions.ts';
+import { ALL_DBS, DB, DESIGN_DOCS, PRIVATE_SECURITY, USER_DB_PREFIX, userDbDesignDoc, type DesignDoc } from './definitions.ts';
+
+/** `_local` documents are not replicated and not validated: a fitting place for setup's own bookkeeping. */
+const USER_DB_MARKER = '_local/userdb-design';
 
 export interface SetupReport {
   /** One line per change made, e.g. "created database reviews". Empty when everything was already in place. */
@@ -28,19 +31,48 @@ export async function setupCouch(couch: CouchClient): Promise<SetupReport> {
   }
 
   for (const name of ALL_DBS) {
-    if (!existing.has(name)) await createDb(couch, name, changes);
+    await ensureDatabase(couch, name, DESIGN_DOCS[name], changes, existing.has(name));
+  }
+  await upgradeUserDbs(couch, [...existing], changes);
+  return { changes };
+}
 
-    const security = await couch.call(() => couch.nano.request({ db: name, path: '_security' }));
-    if (stable(security) !== stable(PRIVATE_SECURITY)) {
-      await couch.call(() => couch.nano.request({ db: name, path: '_security', method: 'PUT', body: PRIVATE_SECURITY }));
-      changes.push(`set _security of ${name}`);
-    }
-
-    for (const ddoc of DESIGN_DOCS[name]) {
-      await applyDesignDoc(couch, name, ddoc, changes);
+/**
+ * Users' own databases are created at registration with the design document of the day. When that changes
+ * (a new allowed document type), every existing one is brought up to date once; a marker in `users` records
+ * which version they have, so an ordinary start does not visit every user's database.
+ */
+async function upgradeUserDbs(couch: CouchClient, dbNames: string[], changes: string[]) {
+  const version = stable(userDbDesignDoc('<owner>'));
+  const users = couch.nano.db.use<{ version: string }>(DB.users);
+  let marker: { _rev?: string; version?: string } = {};
+  try {
+    marker = await couch.call(() => users.get(USER_DB_MARKER));
+  } catch (err) {
+    if (!(err instanceof CouchHttpError && err.statusCode === 404)) throw err;
+  }
+  if (marker.version === version) return;
+  for (const name of dbNames) {
+    if (name.startsWith(USER_DB_PREFIX)) {
+      await ensureDatabase(couch, name, [userDbDesignDoc(name.slice(USER_DB_PREFIX.length))], changes, true);
     }
   }
-  return { changes };
+  await couch.call(() => users.insert({ _id: USER_DB_MARKER, ...(marker._rev ? { _rev: marker._rev } : {}), version } as never));
+}
+
+/** Creates the database if needed, makes it private to admins and applies its design documents. */
+export async function ensureDatabase(couch: CouchClient, name: string, designDocs: DesignDoc[], changes: string[], exists = false) {
+  if (!exists) await createDb(couch, name, changes);
+
+  const security = await couch.call(() => couch.nano.request({ db: name, path: '_security' }));
+  if (stable(security) !== stable(PRIVATE_SECURITY)) {
+    await couch.call(() => couch.nano.request({ db: name, path: '_security', method: 'PUT', body: PRIVATE_SECURITY }));
+    changes.push(`set _security of ${name}`);
+  }
+
+  for (const ddoc of designDocs) {
+    await applyDesignDoc(couch, name, ddoc, changes);
+  }
 }
 
 async function createDb(couch: CouchClient, name: string, changes: string[]) {

@@ -7,21 +7,37 @@ import { communityRoutes } from './routes/community.ts';
 import { replicationRoutes } from './routes/replication.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webRoutes } from './routes/web.ts';
+import { createAccounts, type SecurityOptions } from './accounts.ts';
+import { originGuard } from './csrf.ts';
+import { authRoutes } from './routes/auth.ts';
+import { userRoutes } from './routes/user.ts';
+import { favoritesRoutes } from './routes/favorites.ts';
+import { meRoutes } from './routes/me.ts';
 
 export interface GatewayOptions {
   couch: CouchClient;
   /** Directory of the built web app; omitted in API-only tests. */
   webDist?: string;
+  /** Allowed origins, proxy trust, sign-in limits, session length; the defaults suit one gateway, no proxy. */
+  security?: Partial<SecurityOptions>;
 }
 
-export function createApp({ couch, webDist }: GatewayOptions) {
+export function createApp({ couch, webDist, security }: GatewayOptions) {
   const app = new Hono();
   app.onError(handleError);
+  const accounts = createAccounts(couch, security);
+  // CSRF: state-changing requests must come from our own origin (or a configured PUBLIC_ORIGIN).
+  app.use('/api/*', originGuard(accounts.options.publicOrigins));
+  app.use('/db/*', originGuard(accounts.options.publicOrigins));
 
   app.route('/api/health', healthRoutes(couch));
   app.route('/api/sanctuaries', sanctuaryRoutes(couch));
   app.route('/api/community', communityRoutes(couch));
+  app.route('/api/auth', authRoutes(accounts));
+  app.route('/api/user', userRoutes(accounts));
+  app.route('/api/favorites', favoritesRoutes(accounts));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.route('/db/me', meRoutes(accounts));
   app.route('/db', replicationRoutes(couch));
   if (webDist) app.route('/', webRoutes(webDist));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));

@@ -1,14 +1,16 @@
-// Starts the gateway: reads COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD), PORT and WEB_DIST from the environment.
+// Starts the gateway: reads COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD), PORT, WEB_DIST, PUBLIC_ORIGIN and
+// TRUST_PROXY from the environment.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { couchConfigFromEnv } from '@ss/couchdb/config';
 import { createCouchClient } from '@ss/couchdb/client';
 import { createApp } from './app.ts';
+import { securityOptionsFromEnv } from './accounts.ts';
 
 const couch = createCouchClient(couchConfigFromEnv());
 const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-const app = createApp({ couch, webDist: path.resolve(webDist) });
+const app = createApp({ couch, webDist: path.resolve(webDist), security: securityOptionsFromEnv() });
 const host = process.env.HOST ?? '0.0.0.0';
 
 const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8080), hostname: host }, (info) => {

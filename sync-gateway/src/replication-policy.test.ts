@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOnlyVerdict } from './replication-policy.ts';
+import { readOnlyVerdict, userDbVerdict } from './replication-policy.ts';
 
 const v = (method: string, path: string, qs = '') => readOnlyVerdict(method, path, new URLSearchParams(qs));
 
@@ -35,5 +35,37 @@ describe('read-only replication policy', () => {
     expect(v('GET', '/_changes', 'since=0&conflicts=true&bogus=1')).toMatchObject({ allow: false, status: 400 });
     expect(v('GET', '/_changes', 'feed=eventsource')).toMatchObject({ allow: false, status: 400 });
     expect(v('GET', '', 'x=1')).toMatchObject({ allow: false, status: 400 });
+  });
+});
+
+describe("the user's own database (/db/me)", () => {
+  const u = (method: string, path: string, qs = '') => userDbVerdict(method, path, new URLSearchParams(qs));
+
+  it('allows what PouchDB push and pull replication need, saying how to handle it', () => {
+    expect(u('GET', '')).toEqual({ allow: true, action: 'forward' });
+    expect(u('GET', '/_changes', 'style=all_docs&since=0&feed=longpoll')).toEqual({ allow: true, action: 'forward' });
+    expect(u('POST', '/_bulk_get', 'revs=true&latest=true')).toEqual({ allow: true, action: 'forward' });
+    expect(u('POST', '/_revs_diff')).toEqual({ allow: true, action: 'forward' });
+    expect(u('GET', '/_local/abc')).toEqual({ allow: true, action: 'forward' });
+    expect(u('PUT', '/_local/abc')).toEqual({ allow: true, action: 'put_local', docId: '_local/abc' });
+    expect(u('GET', '/favorite:x', 'revs=true&open_revs=all')).toEqual({ allow: true, action: 'forward' });
+    expect(u('POST', '/_bulk_docs')).toEqual({ allow: true, action: 'bulk_docs' });
+    expect(u('PUT', '/favorite:x', 'new_edits=false')).toEqual({ allow: true, action: 'put_doc', docId: 'favorite:x' });
+  });
+
+  it('refuses database-level writes, deletes, design documents, attachments, filters and system paths', () => {
+    for (const [m, p, qs] of [
+      ['PUT', ''], ['DELETE', ''], ['POST', ''], ['DELETE', '/favorite:x'], ['PUT', '/favorite:x/photo.jpg'], ['GET', '/favorite:x/photo.jpg'],
+      ['PUT', '/_design/userdb'], ['GET', '/_design/userdb'], ['DELETE', '/_local/abc'], ['POST', '/_purge'], ['PUT', '/_security'],
+      ['GET', '/_changes', 'filter=_selector'], ['POST', '/_changes'], ['GET', '/_bulk_docs'], ['POST', '/_bulk_docs/x'], ['POST', '/_find'],
+    ] as const) {
+      expect(u(m, p, qs), `${m} ${p}`).toMatchObject({ allow: false, status: 403 });
+    }
+  });
+
+  it('refuses unknown query parameters, including on writes', () => {
+    expect(u('PUT', '/favorite:x', 'batch=ok')).toMatchObject({ allow: false, status: 400 });
+    expect(u('POST', '/_bulk_docs', 'all_or_nothing=true')).toMatchObject({ allow: false, status: 400 });
+    expect(u('GET', '/_local/a/b')).toMatchObject({ allow: false, status: 404 });
   });
 });

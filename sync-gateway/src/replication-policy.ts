@@ -1,39 +1,47 @@
-// Which requests the read-only replication proxies let through to the store. Everything is refused unless a
-// rule below allows it: writes, filters, design documents, database creation and deletion never reach it.
+// Which requests the replication proxies let through to the store. Everything is refused unless a rule below
+// allows it: filters, design documents, database creation and deletion never reach it. The public databases
+// (/db/sanctuaries, /db/reviews) are read-only; /db/me, the signed-in user's own database, also takes the writes
+// PouchDB push replication makes, each of which the gateway checks before forwarding (routes/me.ts).
 
-export type Verdict = { allow: true } | { allow: false; status: 400 | 403 | 404; reason: string };
+export type Denied = { allow: false; status: 400 | 403 | 404; reason: string };
+export type Verdict = { allow: true } | Denied;
 
-const ALLOW: Verdict = { allow: true };
-const forbid = (reason: string): Verdict => ({ allow: false, status: 403, reason });
+/** How /db/me handles an allowed request: stream it through, or check the documents in it first. */
+export type UserDbAction = 'forward' | 'bulk_docs' | 'put_doc' | 'put_local';
+export type UserDbVerdict = { allow: true; action: UserDbAction; docId?: string } | Denied;
+
+type Mode = 'read-only' | 'user';
+
+const forbid = (reason: string): Denied => ({ allow: false, status: 403, reason });
+const allow = (action: UserDbAction, docId?: string) => ({ allow: true as const, action, ...(docId !== undefined ? { docId } : {}) });
 
 const CHANGES_PARAMS = new Set(['since', 'limit', 'style', 'feed', 'heartbeat', 'timeout', 'include_docs', 'conflicts', 'descending', 'seq_interval', 'return_docs', 'batch_size']);
 const ALL_DOCS_PARAMS = new Set(['include_docs', 'conflicts', 'limit', 'skip', 'descending', 'startkey', 'endkey', 'start_key', 'end_key', 'startkey_docid', 'endkey_docid', 'key', 'keys', 'inclusive_end', 'update_seq']);
 const DOC_PARAMS = new Set(['rev', 'revs', 'open_revs', 'latest', 'revs_info', 'conflicts', 'deleted_conflicts', 'local_seq', 'meta']);
+const DOC_WRITE_PARAMS = new Set(['rev', 'new_edits']);
 const BULK_GET_PARAMS = new Set(['revs', 'latest']);
+const NONE = new Set<string>();
 const FEEDS = new Set(['normal', 'longpoll', 'continuous']);
 
-function unknownParam(params: URLSearchParams, allowed: Set<string>): string | undefined {
-  for (const key of params.keys()) if (!allowed.has(key)) return key;
-  return undefined;
+function checkParams(params: URLSearchParams, allowed: Set<string>): Denied | null {
+  for (const key of params.keys()) {
+    if (!allowed.has(key)) return { allow: false, status: 400, reason: `The query parameter "${key}" is not allowed here.` };
+  }
+  return null;
 }
 
-/**
- * @param method HTTP method
- * @param path the part after /db/{name}, starting with '/' or empty
- */
-export function readOnlyVerdict(method: string, path: string, params: URLSearchParams): Verdict {
+function evaluate(method: string, path: string, params: URLSearchParams, mode: Mode): UserDbVerdict {
   const m = method.toUpperCase();
   const isRead = m === 'GET' || m === 'HEAD';
+  const user = mode === 'user';
+  const readOnly = 'This database is read-only.';
   const segments = path.split('/').filter(Boolean);
-
-  const checkParams = (allowed: Set<string>): Verdict => {
-    const bad = unknownParam(params, allowed);
-    return bad ? { allow: false, status: 400, reason: `The query parameter "${bad}" is not allowed here.` } : ALLOW;
-  };
+  const pass = (allowed: Set<string>, action: UserDbAction = 'forward', docId?: string): UserDbVerdict => checkParams(params, allowed) ?? allow(action, docId);
 
   if (segments.length === 0) {
     // Database info is readable; PUT (create), DELETE and POST (write a doc) on the database are not.
-    return isRead ? checkParams(new Set()) : forbid('This database is read-only.');
+    if (isRead) return pass(NONE);
+    return forbid(user ? 'Documents are written with _bulk_docs or PUT /{id}.' : readOnly);
   }
 
   const [first, ...rest] = segments as [string, ...string[]];
@@ -45,31 +53,53 @@ export function readOnlyVerdict(method: string, path: string, params: URLSearchP
       }
       const feed = params.get('feed');
       if (feed !== null && !FEEDS.has(feed)) return { allow: false, status: 400, reason: 'Unsupported feed type.' };
-      return checkParams(CHANGES_PARAMS);
+      return pass(CHANGES_PARAMS);
     }
     case '_bulk_get':
       if (m !== 'POST' || rest.length) return forbid('Only POST is allowed on _bulk_get.');
-      return checkParams(BULK_GET_PARAMS);
+      return pass(BULK_GET_PARAMS);
     case '_revs_diff':
       if (m !== 'POST' || rest.length) return forbid('Only POST is allowed on _revs_diff.');
-      return checkParams(new Set());
+      return pass(NONE);
     case '_all_docs':
       if (rest.length) return forbid('Not available.');
-      if (isRead || m === 'POST') return checkParams(ALL_DOCS_PARAMS);
-      return forbid('This database is read-only.');
+      if (isRead || m === 'POST') return pass(ALL_DOCS_PARAMS);
+      return forbid(readOnly);
+    case '_bulk_docs':
+      if (!user) return forbid('Not available through this proxy.');
+      if (m !== 'POST' || rest.length) return forbid('Only POST is allowed on _bulk_docs.');
+      return pass(NONE, 'bulk_docs');
     case '_local':
-      // Replication checkpoints live on the device; the source's may be read but never written.
-      if (!isRead) return forbid('This database is read-only; checkpoints are kept on the device.');
-      if (rest.length !== 1) return { allow: false, status: 404, reason: 'Not found.' };
-      return checkParams(new Set());
+      if (rest.length !== 1 && (isRead || user)) return { allow: false, status: 404, reason: 'Not found.' };
+      if (isRead) return pass(NONE);
+      // Replication checkpoints: the public databases' live on the device; the user's own are kept here too.
+      if (user && m === 'PUT') return pass(NONE, 'put_local', `_local/${rest[0]}`);
+      return forbid(user ? 'Only GET and PUT are allowed on checkpoints.' : 'This database is read-only; checkpoints are kept on the device.');
     case '_design':
     case '_design_docs':
       return forbid('Design documents are not available through this proxy.');
     default:
       if (first.startsWith('_')) return forbid('Not available through this proxy.');
-      if (!isRead) return forbid('This database is read-only.');
       // A document, not its attachments.
       if (rest.length) return forbid('Attachments are not available through this proxy.');
-      return checkParams(DOC_PARAMS);
+      if (isRead) return pass(DOC_PARAMS);
+      if (user && m === 'PUT') return pass(DOC_WRITE_PARAMS, 'put_doc', first);
+      if (user && m === 'DELETE') return forbid('Delete a document by writing it with _deleted: true.');
+      return forbid(readOnly);
   }
+}
+
+/**
+ * The public, pull-only databases.
+ * @param method HTTP method
+ * @param path the part after /db/{name}, starting with '/' or empty
+ */
+export function readOnlyVerdict(method: string, path: string, params: URLSearchParams): Verdict {
+  const v = evaluate(method, path, params, 'read-only');
+  return v.allow ? { allow: true } : v;
+}
+
+/** The signed-in user's own database: what PouchDB push and pull replication need, nothing more. */
+export function userDbVerdict(method: string, path: string, params: URLSearchParams): UserDbVerdict {
+  return evaluate(method, path, params, 'user');
 }

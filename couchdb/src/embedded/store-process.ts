@@ -38,14 +38,54 @@ app.use((req, res, next) => {
   if (given.length === expectedAuth.length && crypto.timingSafeEqual(given, expectedAuth)) return next();
   res.status(401).json({ error: 'unauthorized', reason: 'Credentials required.' });
 });
-app.use(
-  expressPouchDB(LocalPouch, {
-    configPath,
-    logPath: path.join(dataDir, 'store.log'),
-    mode: 'fullCouchDB',
-    overrideMode: { exclude: ['routes/fauxton', 'routes/replicate', 'replicator', 'routes/vhosts', 'routes/rewrite'] },
-  }),
+const pouchApp = expressPouchDB(LocalPouch, {
+  configPath,
+  logPath: path.join(dataDir, 'store.log'),
+  mode: 'fullCouchDB',
+  overrideMode: { exclude: ['routes/fauxton', 'routes/replicate', 'replicator', 'routes/vhosts', 'routes/rewrite'] },
+});
+// Registered after express-pouchdb's own wrappers, so it wraps validation from the outside.
+(pouchApp as unknown as { dbWrapper: { registerWrapper(w: (name: string, db: WritableDb, next: () => void) => void): void } }).dbWrapper.registerWrapper(
+  (_name, db, next) => {
+    keepReplicatedRevisions(db);
+    next();
+  },
 );
+app.use(pouchApp);
+
+interface WritableDb {
+  bulkDocs: (body: unknown, opts?: unknown, callback?: unknown) => unknown;
+  put: (doc: unknown, opts?: unknown, callback?: unknown) => unknown;
+}
+
+/**
+ * PouchDB Server's validation (pouchdb-validation 4.2) replaces each incoming document's `_revisions` with the
+ * stored document's before the write. With new_edits=false (replication) an update or deletion of an existing
+ * document then looks already known and is silently dropped, in every database with a validate_doc_update.
+ * This keeps the sender's revision history: the property ignores that assignment.
+ */
+function keepReplicatedRevisions(db: WritableDb) {
+  const pin = (doc: unknown) => {
+    if (typeof doc !== 'object' || doc === null || !('_revisions' in doc)) return;
+    const revisions = (doc as { _revisions: unknown })._revisions;
+    Object.defineProperty(doc, '_revisions', { get: () => revisions, set: () => {}, enumerable: true, configurable: true });
+  };
+  const newEditsOff = (body: unknown, opts: unknown) =>
+    (typeof opts === 'object' && opts !== null && (opts as { new_edits?: unknown }).new_edits === false) ||
+    (typeof body === 'object' && body !== null && (body as { new_edits?: unknown }).new_edits === false);
+
+  const bulkDocs = db.bulkDocs;
+  db.bulkDocs = function (this: unknown, body, opts, callback) {
+    const docs = Array.isArray(body) ? body : (body as { docs?: unknown } | null)?.docs;
+    if (newEditsOff(body, opts) && Array.isArray(docs)) docs.forEach(pin);
+    return bulkDocs.call(this, body, opts, callback);
+  };
+  const put = db.put;
+  db.put = function (this: unknown, doc, opts, callback) {
+    if (newEditsOff(null, opts)) pin(doc);
+    return put.call(this, doc, opts, callback);
+  };
+}
 
 const server = app.listen(port, '127.0.0.1', () => {
   process.send?.({ type: 'ready', port });

@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import type { CouchConfig } from '../config.ts';
 
 const STORE_ENTRY = fileURLToPath(new URL('./store-process.ts', import.meta.url));
+/** In the data directory while a store runs: `{ url, supervisorPid }`. */
+export const STORE_RUNTIME_FILE = 'store-runtime.json';
+export const STORE_CREDENTIALS_FILE = 'store-credentials.json';
 
 export interface EmbeddedStoreOptions {
   dataDir: string;
@@ -40,7 +43,7 @@ export async function freePort(): Promise<number> {
 
 /** The store's admin credentials are made once per data directory and kept there, readable by its owner only. */
 function storeCredentials(dataDir: string): { username: string; password: string } {
-  const file = path.join(dataDir, 'store-credentials.json');
+  const file = path.join(dataDir, STORE_CREDENTIALS_FILE);
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as { username: string; password: string };
   const creds = { username: 'gateway', password: crypto.randomBytes(24).toString('base64url') };
   fs.writeFileSync(file, JSON.stringify(creds), { mode: 0o600 });
@@ -102,10 +105,14 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
   await spawnOnce();
 
   emitter.config = { url: `http://127.0.0.1:${port}`, username, password };
+  // Lets tools such as `npm run create-admin` find the running store (the credentials file sits beside it).
+  const runtimeFile = path.join(dataDir, STORE_RUNTIME_FILE);
+  fs.writeFileSync(runtimeFile, JSON.stringify({ url: emitter.config.url, supervisorPid: process.pid }), { mode: 0o600 });
   emitter.pid = () => child?.pid;
   emitter.restarts = () => restartCount;
   emitter.stop = async () => {
     stopping = true;
+    fs.rmSync(runtimeFile, { force: true });
     const proc = child;
     if (!proc || proc.exitCode !== null) return;
     await new Promise<void>((resolve) => {

@@ -1,0 +1,77 @@
+// What a signed-in user may write into their own database (userdb-<id>), pushed through /db/me. The gateway
+// checks every document with checkUserDbDoc before the store sees it; CouchDB's validate_doc_update repeats
+// the type, id and owner rules, built from USER_DB_DOC_TYPES. A new kind of user document is added here only.
+import type { z } from 'zod';
+import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
+
+export interface UserDbDocRule {
+  /** The whole document's schema, `_id`, `type` and `ownerId` included: every user document names its owner. */
+  schema: z.ZodType;
+  /** Largest JSON size of one document in bytes, not counting its `_revisions` history. */
+  maxBytes: number;
+  /** Whether the user may delete documents of this type. */
+  deletable: boolean;
+}
+
+/**
+ * The document types users may write, by `type`. Ids are always `<type>:<something>`, which is how a deletion
+ * stub (which carries no body) is recognised. Later issues add their command types here.
+ */
+export const USER_DB_DOC_RULES: Readonly<Record<string, UserDbDocRule>> = {
+  [FAVORITE_DOC_TYPE]: { schema: favoriteDocSchema, maxBytes: 2048, deletable: true },
+};
+
+export const USER_DB_DOC_TYPES: readonly string[] = Object.keys(USER_DB_DOC_RULES);
+
+export type UserDbDocVerdict = { ok: true; type: string } | { ok: false; reason: string };
+
+/** Fields CouchDB and PouchDB use for replication; a deletion stub carries nothing else. */
+const META_FIELDS = new Set(['_id', '_rev', '_revisions', '_deleted']);
+
+const refuse = (reason: string): UserDbDocVerdict => ({ ok: false, reason });
+
+function typeOfId(id: string): string {
+  const colon = id.indexOf(':');
+  return colon > 0 ? id.slice(0, colon) : '';
+}
+
+function byteSize(doc: Record<string, unknown>): number {
+  const { _revisions: _ignored, ...rest } = doc;
+  return new TextEncoder().encode(JSON.stringify(rest)).length;
+}
+
+/**
+ * May `ownerId` store this document in their own database? Used for every document of `_bulk_docs` and of a
+ * document PUT on /db/me; a refusal's reason goes back to the device as a per-document `forbidden` error.
+ */
+export function checkUserDbDoc(raw: unknown, ownerId: string): UserDbDocVerdict {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('Each document must be a JSON object.');
+  const doc = raw as Record<string, unknown>;
+  const id = doc._id;
+  if (typeof id !== 'string' || id === '') return refuse('Every document needs an _id.');
+  if (id.startsWith('_')) return refuse('Design and local documents cannot be written here.');
+
+  if (doc._deleted === true) {
+    const rule = USER_DB_DOC_RULES[typeOfId(id)];
+    if (!rule) return refuse('Documents of this kind cannot be saved here.');
+    if (!rule.deletable) return refuse(`${typeOfId(id)} documents cannot be deleted.`);
+    // A deletion stub from PouchDB's remove(): nothing but the id and revision data.
+    if (Object.keys(doc).every((k) => META_FIELDS.has(k))) return { ok: true, type: typeOfId(id) };
+  }
+
+  const type = doc.type;
+  if (typeof type !== 'string' || !Object.hasOwn(USER_DB_DOC_RULES, type)) {
+    return refuse(typeof type === 'string' ? `Documents of type "${type}" cannot be saved here.` : 'Every document needs a type.');
+  }
+  const rule = USER_DB_DOC_RULES[type]!;
+  if (!id.startsWith(`${type}:`)) return refuse(`The id of a ${type} document must start with "${type}:".`);
+  if (doc.ownerId !== ownerId) return refuse('This document belongs to another account.');
+  if (byteSize(doc) > rule.maxBytes) return refuse(`This ${type} document is too large (at most ${rule.maxBytes} bytes).`);
+  const parsed = rule.schema.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return refuse(`Invalid ${type} document. ${where}${issue?.message ?? 'invalid'}`);
+  }
+  return { ok: true, type };
+}

@@ -1,0 +1,132 @@
+// /db/me: two-way replication with the signed-in user's own database (userdb-<id>) and no other. Reads stream
+// through; every pushed document is checked against domain/src/user-db.ts first. In _bulk_docs a refused
+// document comes back as a per-document `forbidden` error while the accepted ones are written.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { userDbName } from '@ss/couchdb/definitions';
+import { checkUserDbDoc } from '@ss/domain/user-db';
+import { userIdOf } from '@ss/domain/user';
+import type { Accounts } from '../accounts.ts';
+import { userDbVerdict } from '../replication-policy.ts';
+import { sessionMiddleware, type AuthEnv } from '../session.ts';
+import { forwardToStore, pathAfter } from '../store-proxy.ts';
+
+/** Room for a push batch today and for review photos as attachments later. */
+export const MAX_USER_DB_BODY_BYTES = 8 * 1024 * 1024;
+/** Replication checkpoints are a few hundred bytes; this is generous. */
+export const MAX_LOCAL_DOC_BYTES = 64 * 1024;
+const PREFIX = '/db/me';
+
+type BulkResult = { id?: string | null; rev?: string; ok?: boolean; error?: string; reason?: string };
+
+const couchError = (c: Context, status: 400 | 401 | 403 | 413, error: string, reason: string) => c.json({ error, reason }, status);
+
+export function meRoutes(accounts: Accounts) {
+  const app = new Hono<AuthEnv>();
+  app.use('*', sessionMiddleware(accounts));
+  app.use('*', async (c, next) => {
+    if (!c.get('user')) return couchError(c, 401, 'unauthorized', 'Sign in to sync your saved data.');
+    await next();
+  });
+  app.use('*', bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => couchError(c, 413, 'too_large', 'Request body too large.') }));
+  app.all('*', (c) => handle(c, accounts));
+  return app;
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  return c.req.json().catch(() => undefined);
+}
+
+async function handle(c: Context<AuthEnv>, accounts: Accounts) {
+  const userId = userIdOf(c.get('user')!);
+  const db = userDbName(userId);
+  const rawPath = pathAfter(c, PREFIX);
+  const url = new URL(c.req.url);
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return couchError(c, 400, 'bad_request', 'Malformed path.');
+  }
+  const verdict = userDbVerdict(c.req.method, path, url.searchParams);
+  if (!verdict.allow) return c.json({ error: verdict.status === 404 ? 'not_found' : 'forbidden', reason: verdict.reason }, verdict.status);
+
+  switch (verdict.action) {
+    case 'forward':
+      return forwardToStore(c, accounts.couch, db, rawPath + url.search);
+
+    case 'put_local': {
+      const text = await c.req.text();
+      if (Buffer.byteLength(text) > MAX_LOCAL_DOC_BYTES) return couchError(c, 413, 'too_large', 'Checkpoint documents are small; this one is not.');
+      let doc: unknown;
+      try {
+        doc = JSON.parse(text);
+      } catch {
+        return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
+      }
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
+      return forwardToStore(c, accounts.couch, db, rawPath + url.search, { body: text, contentType: 'application/json' });
+    }
+
+    case 'put_doc': {
+      const doc = await readJson(c);
+      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
+      const withId = { _id: verdict.docId, ...(doc as Record<string, unknown>) };
+      if (withId._id !== verdict.docId) return couchError(c, 400, 'bad_request', 'The document id in the body does not match the URL.');
+      const check = checkUserDbDoc(withId, userId);
+      if (!check.ok) return couchError(c, 403, 'forbidden', check.reason);
+      return forwardToStore(c, accounts.couch, db, rawPath + url.search, { body: JSON.stringify(withId), contentType: 'application/json' });
+    }
+
+    case 'bulk_docs':
+      return bulkDocs(c, accounts, db, userId);
+  }
+}
+
+/**
+ * Checks each document, forwards the accepted ones in one request, and answers for all of them in the order
+ * they were sent. The store may list its results in any order, so they are matched by id.
+ */
+async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: string) {
+  const body = (await readJson(c)) as { docs?: unknown; new_edits?: unknown } | undefined;
+  if (typeof body !== 'object' || body === null || !Array.isArray(body.docs)) {
+    return couchError(c, 400, 'bad_request', 'The body must be an object with a "docs" array.');
+  }
+  const docs = body.docs as unknown[];
+  const newEdits = body.new_edits !== false;
+  const refused = new Map<number, BulkResult>();
+  const accepted: unknown[] = [];
+  docs.forEach((doc, i) => {
+    const check = checkUserDbDoc(doc, userId);
+    if (check.ok) accepted.push(doc);
+    else refused.set(i, { id: idOf(doc), error: 'forbidden', reason: check.reason });
+  });
+
+  let stored: BulkResult[] = [];
+  if (accepted.length) {
+    const upstream = await forwardToStore(c, accounts.couch, db, '/_bulk_docs', {
+      body: JSON.stringify({ docs: accepted, ...(newEdits ? {} : { new_edits: false }) }),
+      contentType: 'application/json',
+    });
+    if (!upstream.ok) return upstream;
+    stored = (await upstream.json()) as BulkResult[];
+  }
+
+  // With new_edits=false CouchDB lists only the failures; so do we.
+  if (!newEdits) return c.json([...refused.values(), ...stored], 201);
+
+  const byId = new Map<string, BulkResult[]>();
+  for (const result of stored) {
+    const key = String(result.id);
+    byId.set(key, [...(byId.get(key) ?? []), result]);
+  }
+  const merged = docs.map(
+    (doc, i) => refused.get(i) ?? byId.get(String(idOf(doc)))?.shift() ?? { id: idOf(doc), error: 'unknown_error', reason: 'The store did not report on this document.' },
+  );
+  return c.json(merged, 201);
+}
+
+function idOf(doc: unknown): string | null {
+  const id = (doc as { _id?: unknown } | null)?._id;
+  return typeof id === 'string' ? id : null;
+}

@@ -1,0 +1,68 @@
+// Streams one allowed request to the store and its answer back, for the replication proxies (/db/{name} and
+// /db/me). The caller has already checked the request; this never decides what is allowed.
+import type { Context } from 'hono';
+import type { CouchClient } from '@ss/couchdb/client';
+
+/** Response headers worth passing back; hop-by-hop and server-identifying ones are dropped. */
+const PASS_HEADERS = ['content-type', 'content-length', 'etag', 'cache-control', 'x-couch-request-id'];
+
+/** The raw (still percent-encoded) path after `prefix`, e.g. '/_changes' for /db/me/_changes with prefix /db/me. */
+export function pathAfter(c: Context, prefix: string): string {
+  const { pathname } = new URL(c.req.url);
+  return pathname.slice(pathname.indexOf(prefix) + prefix.length);
+}
+
+export interface ForwardInit {
+  /** Defaults to the request's own body for methods that have one. */
+  body?: RequestInit['body'];
+  contentType?: string;
+}
+
+/** Forwards to `db` at `pathAndQuery` (relative to the database, already encoded) with the request's method. */
+export async function forwardToStore(c: Context, couch: CouchClient, db: string, pathAndQuery: string, init: ForwardInit = {}): Promise<Response> {
+  const method = c.req.method;
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const headers: Record<string, string> = { accept: c.req.header('accept') ?? 'application/json' };
+  const contentType = init.contentType ?? c.req.header('content-type');
+  if (contentType && hasBody) headers['content-type'] = contentType;
+
+  const upstream = await couch.forward(db, pathAndQuery, {
+    method,
+    headers,
+    body: hasBody ? (init.body !== undefined ? init.body : c.req.raw.body) : null,
+    signal: c.req.raw.signal,
+  });
+
+  const out = new Headers();
+  for (const name of PASS_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) out.set(name, value);
+  }
+  // Never let an intermediary or the browser cache feed responses.
+  out.set('cache-control', 'no-store');
+  const body = upstream.body ? endQuietlyOnAbort(upstream.body, c.req.raw.signal) : null;
+  return new Response(body, { status: upstream.status, headers: out });
+}
+
+/**
+ * When the browser goes away mid-feed (a live longpoll, a closed tab) the upstream read is aborted; that is
+ * the normal end of a feed, not an error worth a stack trace in the log.
+ */
+function endQuietlyOnAbort(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        if (signal.aborted) controller.close();
+        else controller.error(err);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
