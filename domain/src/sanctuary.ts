@@ -42,6 +42,10 @@ export const sanctuaryFieldsSchema = z.object({
   imageUrls: z.array(z.string().max(1000)).max(20).default([]),
   operatingHours: z.record(z.string().max(20), z.string().max(100)).default({}),
   upcomingEvents: z.array(upcomingEventSchema).max(50).default([]),
+  /** Service filters the spec lists without a field of their own; absent means "not said". */
+  hasAdoptions: z.boolean().optional(),
+  isHiring: z.boolean().optional(),
+  hasLodging: z.boolean().optional(),
 });
 
 export type SanctuaryFields = z.infer<typeof sanctuaryFieldsSchema>;

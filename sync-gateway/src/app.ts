@@ -7,6 +7,9 @@ import { communityRoutes } from './routes/community.ts';
 import { replicationRoutes } from './routes/replication.ts';
 import { healthRoutes } from './routes/health.ts';
 import { webRoutes } from './routes/web.ts';
+import { searchRoutes } from './routes/search.ts';
+import { searchDirectory } from './search-directory.ts';
+import { defaultGazetteerDirs, gazetteerLoader } from './gazetteer.ts';
 import { createAccounts, type SecurityOptions } from './accounts.ts';
 import { originGuard } from './csrf.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -31,6 +34,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.use('/db/*', originGuard(accounts.options.publicOrigins));
 
   app.route('/api/health', healthRoutes(couch));
+  // Before /api/sanctuaries, whose /:id would otherwise answer /search.
+  app.route('/api/sanctuaries/search', searchRoutes({ directory: searchDirectory(couch), gazetteer: gazetteerLoader(defaultGazetteerDirs(webDist)) }));
   app.route('/api/sanctuaries', sanctuaryRoutes(couch));
   app.route('/api/community', communityRoutes(couch));
   app.route('/api/auth', authRoutes(accounts));

@@ -1,0 +1,219 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testGazetteer } from '../tests/gazetteer-fixture.ts';
+import { MAP_EARTH_RADIUS_MILES } from './constants.ts';
+import { distanceMiles } from './geo.ts';
+import type { Sanctuary } from './sanctuary.ts';
+import { createSearchIndex, searchSanctuaries, withDistances, type SearchOptions } from './search.ts';
+import type { SearchCriteria } from './search-criteria.ts';
+
+function sanctuary(id: string, fields: Partial<Sanctuary> & Pick<Sanctuary, 'name' | 'city' | 'state' | 'latitude' | 'longitude'>): Sanctuary {
+  return {
+    id, description: '', address: '', zipCode: '', coordinatesApproximate: true, phone: '', email: '', website: '', animalTypes: [],
+    isVerified: false, acceptingAnimals: null, hasVolunteerOpportunities: false, volunteerInfo: '', hasToursAvailable: false,
+    tourSchedule: '', specialNeeds: '', imageUrls: [], operatingHours: {}, upcomingEvents: [], ...fields,
+  };
+}
+
+const week = (hours: string, overrides: Record<string, string> = {}) => ({
+  Monday: hours, Tuesday: hours, Wednesday: hours, Thursday: hours, Friday: hours, Saturday: hours, Sunday: hours, ...overrides,
+});
+
+const LIST: Sanctuary[] = [
+  sanctuary('happy-trails', {
+    name: 'Happy Trails Farm Animal Sanctuary', city: 'Ravenna', state: 'OH', zipCode: '44266', latitude: 41.1576, longitude: -81.242,
+    description: 'Rescued farm animals on a hillside farm.', animalTypes: ['pigs', 'cows'], hasVolunteerOpportunities: true,
+    acceptingAnimals: true, operatingHours: week('10:00 AM - 4:00 PM'),
+  }),
+  sanctuary('cleveland-pig-rescue', {
+    name: 'Cleveland Pig Rescue', city: 'Cleveland', state: 'OH', latitude: 41.4993, longitude: -81.6944,
+    description: 'Potbellied pigs looking for homes.', animalTypes: ['pigs'], hasToursAvailable: true,
+  }),
+  sanctuary('lake-erie-goats', {
+    name: 'Lake Erie Goat Haven', city: 'Sandusky', state: 'OH', latitude: 41.4489, longitude: -82.708, animalTypes: ['goats'],
+    hasAdoptions: true, acceptingAnimals: false, operatingHours: week('9am-5pm', { Wednesday: '' }),
+    upcomingEvents: [{ title: 'Goat yoga', date: '2026-06-01', description: '' }],
+  }),
+  sanctuary('farm-sanctuary', {
+    name: 'Farm Sanctuary', city: 'Watkins Glen', state: 'NY', latitude: 42.3806, longitude: -76.8733, animalTypes: ['cows', 'pigs', 'chickens'],
+    acceptingAnimals: false, upcomingEvents: [{ title: 'Hoe-Down', date: '2025-08-01', description: '' }],
+    description: 'The first farm animal sanctuary of its kind.',
+  }),
+  sanctuary('green-mountain', {
+    name: 'Green Mountain Animal Rescue', city: 'Woodstock', state: 'VT', latitude: 43.6243, longitude: -72.5185, animalTypes: ['horses'],
+  }),
+  sanctuary('pasados', {
+    name: 'Pasado’s Safe Haven', city: 'Sultan', state: 'WA', latitude: 47.8626, longitude: -121.8165, animalTypes: ['horses', 'pigs'],
+    operatingHours: week('9am-5pm'), hasLodging: true,
+  }),
+];
+
+// A Wednesday: 15:00 UTC is 11:00 in Ohio and 08:00 in Washington state.
+const NOW = new Date('2026-05-06T15:00:00Z');
+let options: SearchOptions;
+beforeAll(() => {
+  options = { gazetteer: testGazetteer(), now: NOW };
+}, 60_000);
+
+const search = (criteria: SearchCriteria, opts: SearchOptions = options) => searchSanctuaries(criteria, LIST, opts);
+const ids = (criteria: SearchCriteria, opts?: SearchOptions) => search(criteria, opts).results.map((r) => r.sanctuary.id);
+
+describe('no criteria', () => {
+  it('lists every sanctuary by name, without distances', () => {
+    const r = search({});
+    expect(r.results.map((h) => h.sanctuary.name)).toEqual([
+      'Cleveland Pig Rescue', 'Farm Sanctuary', 'Green Mountain Animal Rescue', 'Happy Trails Farm Animal Sanctuary', 'Lake Erie Goat Haven', 'Pasado’s Safe Haven',
+    ]);
+    expect(r.results.every((h) => h.distance === null)).toBe(true);
+    expect(r).toMatchObject({ place: null, origin: null, radius: null });
+  });
+});
+
+describe('a place as the origin', () => {
+  it("'44101' lists the sanctuaries within the default 50 miles, nearest first, with turf distances", () => {
+    const r = search({ query: '44101' });
+    expect(r.place).toMatchObject({ kind: 'zip', label: 'Cleveland, OH 44101' });
+    expect(r.radius).toBe(50);
+    expect(r.results.map((h) => h.sanctuary.id)).toEqual(['cleveland-pig-rescue', 'happy-trails']);
+    for (const h of r.results) expect(h.distance).toBeCloseTo(distanceMiles(r.origin!, h.sanctuary), 9);
+    expect(r.results[1]!.distance).toBeGreaterThan(25);
+    expect(r.results[1]!.distance).toBeLessThan(35);
+  });
+
+  it('widens with the radius; 500 (Any distance) means no limit, everything sorted by distance', () => {
+    expect(ids({ query: '44101', radius: 100 })).toEqual(['cleveland-pig-rescue', 'happy-trails', 'lake-erie-goats']);
+    const all = search({ query: '44101', radius: 500 });
+    expect(all.radius).toBeNull();
+    expect(all.results.map((h) => h.sanctuary.id)).toEqual(['cleveland-pig-rescue', 'happy-trails', 'lake-erie-goats', 'farm-sanctuary', 'green-mountain', 'pasados']);
+    const distances = all.results.map((h) => h.distance!);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances.at(-1)).toBeGreaterThan(1900);
+  });
+
+  it("reads 'City, ST' and 'city state' too", () => {
+    expect(search({ query: 'ravenna oh', radius: 5 }).results.map((h) => h.sanctuary.id)).toEqual(['happy-trails']);
+    expect(search({ query: 'Watkins Glen, NY', radius: 5 }).place).toMatchObject({ kind: 'city', label: 'Watkins Glen, NY' });
+    expect(ids({ query: 'Watkins Glen, NY', radius: 5 })).toEqual(['farm-sanctuary']);
+  });
+
+  it('lists a whole state for a state name, nearest its centre first, whatever the radius', () => {
+    const r = search({ query: 'Ohio', radius: 5 });
+    expect(r.place).toMatchObject({ kind: 'state', state: 'OH' });
+    expect(r.radius).toBeNull();
+    expect(r.results.map((h) => h.sanctuary.state)).toEqual(['OH', 'OH', 'OH']);
+    expect(ids({ query: 'WA' })).toEqual(['pasados']);
+  });
+
+  it('explicit coordinates win over a typed place, which is still reported', () => {
+    const r = search({ query: '44101', latitude: 47.9, longitude: -121.9, radius: 25 });
+    expect(r.origin).toEqual({ latitude: 47.9, longitude: -121.9 });
+    expect(r.place).toMatchObject({ kind: 'zip' });
+    expect(r.results.map((h) => h.sanctuary.id)).toEqual(['pasados']);
+    expect(ids({ latitude: 41.5, longitude: -81.7, radius: 10 })).toEqual(['cleveland-pig-rescue']);
+  });
+
+  it("uses the map's earth radius when asked", () => {
+    const home = search({ query: '44101', radius: 500 }).results;
+    const map = search({ query: '44101', radius: 500 }, { ...options, earthRadiusMiles: MAP_EARTH_RADIUS_MILES }).results;
+    expect(map[3]!.distance! / home[3]!.distance!).toBeCloseTo(MAP_EARTH_RADIUS_MILES / 3959, 12);
+  });
+
+  it('takes a bare town name where a listed sanctuary is, and searches words when a name has them instead', () => {
+    expect(search({ query: 'Woodstock' }).place).toMatchObject({ label: 'Woodstock, VT' });
+    expect(ids({ query: 'Woodstock', radius: 5 })).toEqual(['green-mountain']);
+    // 'Rescue' is a town in Virginia, but here it is in sanctuaries' names (and, as a prefix, in a description).
+    const rescue = search({ query: 'rescue' });
+    expect(rescue.place).toBeNull();
+    expect(rescue.results.map((h) => h.sanctuary.id)).toEqual(['cleveland-pig-rescue', 'green-mountain', 'happy-trails']);
+  });
+});
+
+describe('words', () => {
+  it('match names, towns, states and descriptions, with typos, nearest-free and best first', () => {
+    expect(ids({ query: 'Cleaveland pig' })).toEqual(['cleveland-pig-rescue']);
+    expect(ids({ query: 'pasado' })).toEqual(['pasados']);
+    const typo = search({ query: 'sanctuery' });
+    expect(typo.place).toBeNull();
+    // A match in the name beats a match in the description only.
+    expect(typo.results.map((h) => h.sanctuary.id)).toEqual(['farm-sanctuary', 'happy-trails']);
+    expect(ids({ query: 'farm ohio' })).toEqual(['happy-trails']);
+    expect(ids({ query: 'potbellied' })).toEqual(['cleveland-pig-rescue']);
+    expect(ids({ query: 'haven wa' })).toEqual(['pasados']);
+  });
+
+  it('that match nothing give no results and no place', () => {
+    const r = search({ query: 'xyzzy' });
+    expect(r).toEqual({ results: [], place: null, origin: null, radius: null });
+    expect(ids({ query: 'farm', hasLodging: true })).toEqual([]);
+  });
+
+  it('are all the query is without a gazetteer (not loaded yet): a ZIP then matches listed ZIP codes', () => {
+    expect(search({ query: '44266' }, { now: NOW }).place).toBeNull();
+    expect(ids({ query: '44266' }, { now: NOW })).toEqual(['happy-trails']);
+    expect(ids({ query: 'Ohio' }, { now: NOW }).sort()).toEqual(['cleveland-pig-rescue', 'happy-trails', 'lake-erie-goats']);
+  });
+});
+
+describe('filters', () => {
+  it('narrow on the spec’s flags; false means no filter', () => {
+    expect(ids({ hasVolunteerOpportunities: true })).toEqual(['happy-trails']);
+    expect(ids({ hasToursAvailable: true })).toEqual(['cleveland-pig-rescue']);
+    expect(ids({ hasToursAvailable: false })).toHaveLength(LIST.length);
+    // An unknown intake status (null) is not "accepting".
+    expect(ids({ acceptingAnimals: true })).toEqual(['happy-trails']);
+  });
+
+  it('keep sanctuaries caring for any chosen animal type', () => {
+    expect(ids({ animalTypes: ['goats'] })).toEqual(['lake-erie-goats']);
+    expect(ids({ animalTypes: ['goats', 'horses'] })).toEqual(['green-mountain', 'lake-erie-goats', 'pasados']);
+    expect(ids({ animalTypes: [] })).toHaveLength(LIST.length);
+  });
+
+  it('service filters: events upcoming on the day, and flags only data that carries them matches', () => {
+    expect(ids({ hasUpcomingEvents: true })).toEqual(['lake-erie-goats']);
+    expect(ids({ hasUpcomingEvents: true }, { ...options, now: new Date('2026-07-01T00:00:00Z') })).toEqual([]);
+    expect(ids({ hasAdoptions: true })).toEqual(['lake-erie-goats']);
+    expect(ids({ hasLodging: true })).toEqual(['pasados']);
+    expect(ids({ isHiring: true })).toEqual([]);
+  });
+
+  it('open now, in each sanctuary’s time: no hours listed stays in, a blank day is closed', () => {
+    // 11:00 in Ohio: Happy Trails open; Lake Erie closed (blank Wednesday); Cleveland and others list no hours.
+    // 08:00 in Washington: Pasado's not open yet.
+    expect(ids({ openNow: true })).toEqual(['cleveland-pig-rescue', 'farm-sanctuary', 'green-mountain', 'happy-trails']);
+    expect(ids({ openNow: true }, { ...options, now: new Date('2026-05-06T18:00:00Z') })).toContain('pasados');
+  });
+
+  it('combine with a place and each other', () => {
+    expect(ids({ query: '44101', radius: 100, animalTypes: ['pigs'], openNow: true })).toEqual(['cleveland-pig-rescue', 'happy-trails']);
+    expect(ids({ query: '44101', radius: 100, animalTypes: ['pigs'], hasToursAvailable: true })).toEqual(['cleveland-pig-rescue']);
+    expect(ids({ query: 'Ohio', hasVolunteerOpportunities: true, acceptingAnimals: true })).toEqual(['happy-trails']);
+    expect(ids({ query: 'farm', animalTypes: ['chickens'] })).toEqual(['farm-sanctuary']);
+  });
+});
+
+describe('index', () => {
+  it('can be built once and reused, and gives the same answers as the plain list', () => {
+    const index = createSearchIndex(LIST);
+    for (const criteria of [{}, { query: '44101', radius: 500 }, { query: 'sanctuery' }, { animalTypes: ['pigs'] as const }]) {
+      expect(searchSanctuaries(criteria, index, options)).toEqual(search(criteria));
+    }
+    expect(index.sanctuaries).toBe(LIST);
+  });
+
+  it('orders name ties by id and keeps many equal distances stable by name', () => {
+    const twins = Array.from({ length: 50 }, (_, i) =>
+      sanctuary(`twin-${String(49 - i).padStart(2, '0')}`, { name: 'Twin', city: 'Ravenna', state: 'OH', latitude: 41.1576, longitude: -81.242 }),
+    );
+    const r = searchSanctuaries({ query: '44101' }, twins, options).results.map((h) => h.sanctuary.id);
+    expect(r).toEqual([...r].sort());
+  });
+});
+
+describe('API shape', () => {
+  it('puts each distance on its sanctuary, as the spec’s search results', () => {
+    const [first] = withDistances(search({ query: '44101' }).results);
+    expect(first).toMatchObject({ id: 'cleveland-pig-rescue', name: 'Cleveland Pig Rescue' });
+    expect(typeof first!.distance).toBe('number');
+    expect(withDistances(search({}).results)[0]).not.toHaveProperty('distance');
+  });
+});

@@ -1,0 +1,51 @@
+// `npm run bench`: prints the issue's performance figures. Sections run in order; `-- --only search,gateway`
+// picks some. Benchmarks print numbers and never fail on a target: targets are goals, figures are what we measured.
+import os from 'node:os';
+import { buildGazetteer, GEO_OUT_DIR, printSizes } from '../build-gazetteer.ts';
+import { loadGazetteerFromDir } from '../../sync-gateway/src/gazetteer.ts';
+import type { Gazetteer } from '@ss/domain/gazetteer';
+import { benchSearch } from './search.ts';
+import { benchGateway } from './gateway.ts';
+
+interface Context {
+  gazetteer: Gazetteer;
+}
+
+interface Section {
+  name: string;
+  run: (ctx: Context) => Promise<unknown>;
+}
+
+const SECTIONS: Section[] = [
+  { name: 'search', run: ({ gazetteer }) => benchSearch(gazetteer) },
+  { name: 'gateway', run: ({ gazetteer }) => benchGateway(gazetteer) },
+  // Browser sections (headless Chromium through the real gateway) go here, e.g.
+  //   { name: 'first-sync', run: ... }  first sync of 10k / 100k sanctuaries into IndexedDB
+  //   { name: 'cold-start', run: ... }  offline cold start to results on screen
+];
+
+function chosenSections(argv: readonly string[]): Section[] {
+  const i = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  if (i < 0) return SECTIONS;
+  const names = (argv[i]!.includes('=') ? argv[i]!.split('=')[1]! : (argv[i + 1] ?? '')).split(',').filter(Boolean);
+  const unknown = names.filter((n) => !SECTIONS.some((s) => s.name === n));
+  if (unknown.length || !names.length) {
+    console.error(`Unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  return SECTIONS.filter((s) => names.includes(s.name));
+}
+
+const chosen = chosenSections(process.argv.slice(2));
+
+const started = performance.now();
+console.log(`Sanctuary Seekers benchmarks — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load ${os.loadavg()[0]!.toFixed(2)}`);
+const build = buildGazetteer();
+console.log(`\n== Gazetteer assets${build.skipped ? ' (up to date)' : ' (built)'} ==`);
+printSizes(build);
+const t0 = performance.now();
+const gazetteer = loadGazetteerFromDir(GEO_OUT_DIR);
+console.log(`Parsed in Node in ${(performance.now() - t0).toFixed(1)} ms (JSON.parse + parseGazetteer)`);
+
+for (const section of chosen) await section.run({ gazetteer });
+console.log(`\nBenchmarks done in ${((performance.now() - started) / 1000).toFixed(0)} s`);

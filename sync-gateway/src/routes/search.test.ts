@@ -1,0 +1,156 @@
+// GET /api/sanctuaries/search in-process with app.request(), against an in-memory stand-in for the CouchDB module.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CouchUnavailableError, type CouchClient } from '@ss/couchdb/client';
+import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import { buildGazetteer } from '../../../scripts/build-gazetteer.ts';
+import { createApp } from '../app.ts';
+import { searchDirectory } from '../search-directory.ts';
+import { SEARCH_PLACE_HEADER } from './search.ts';
+
+function doc(id: string, fields: Partial<SanctuaryDoc> & Pick<SanctuaryDoc, 'name' | 'city' | 'state' | 'latitude' | 'longitude'>): SanctuaryDoc {
+  return {
+    _id: id, _rev: '1-x', type: 'sanctuary', schemaVersion: 1, createdAt: 't', updatedAt: 't', description: '', address: '', zipCode: '',
+    coordinatesApproximate: true, phone: '', email: '', website: '', animalTypes: [], isVerified: false, acceptingAnimals: null,
+    hasVolunteerOpportunities: false, volunteerInfo: '', hasToursAvailable: false, tourSchedule: '', specialNeeds: '', imageUrls: [],
+    operatingHours: {}, upcomingEvents: [], ...fields,
+  };
+}
+
+const DOCS = [
+  doc('happy-trails', { name: 'Happy Trails Farm Animal Sanctuary', city: 'Ravenna', state: 'OH', latitude: 41.1576, longitude: -81.242, animalTypes: ['pigs', 'cows'], hasVolunteerOpportunities: true }),
+  doc('cleveland-pigs', { name: 'Cleveland Pig Rescue', city: 'Cleveland', state: 'OH', latitude: 41.4993, longitude: -81.6944, animalTypes: ['pigs'], hasToursAvailable: true }),
+  doc('farm-sanctuary', { name: 'Farm Sanctuary', city: 'Watkins Glen', state: 'NY', latitude: 42.3806, longitude: -76.8733, animalTypes: ['goats'] }),
+];
+
+interface FakeCouch {
+  couch: CouchClient;
+  lists: number;
+  seq: number;
+  docs: SanctuaryDoc[];
+  down: boolean;
+}
+
+function fakeCouch(): FakeCouch {
+  const state: FakeCouch = { lists: 0, seq: 1, docs: DOCS, down: false, couch: undefined as unknown as CouchClient };
+  const guard = <T>(value: () => T) => (state.down ? Promise.reject(new CouchUnavailableError('connect ECONNREFUSED')) : Promise.resolve(value()));
+  state.couch = {
+    call: <T>(work: () => Promise<T>) => work(),
+    use: () => ({ info: () => guard(() => ({ update_seq: `${state.seq}-abc` })) }),
+    sanctuaries: {
+      list: () => guard(() => (state.lists++, state.docs)),
+      get: (id: string) => guard(() => state.docs.find((d) => d._id === id) ?? null),
+    },
+  } as unknown as CouchClient;
+  return state;
+}
+
+beforeAll(() => {
+  buildGazetteer(); // the gateway reads the built assets (skipped when they are fresh)
+}, 60_000);
+
+describe('GET /api/sanctuaries/search', () => {
+  const fake = fakeCouch();
+  const app = createApp({ couch: fake.couch });
+
+  it('reads a ZIP as the origin: spec-shaped sanctuaries with distances, nearest first, the place in a header', async () => {
+    const res = await app.request('/api/sanctuaries/search?query=44101&radius=50');
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(res.headers.get(SEARCH_PLACE_HEADER)!)).toBe('Cleveland, OH 44101');
+    const body = (await res.json()) as Array<{ id: string; distance: number }>;
+    expect(body.map((s) => s.id)).toEqual(['cleveland-pigs', 'happy-trails']);
+    expect(body[0]).not.toHaveProperty('_id');
+    expect(body[0]).not.toHaveProperty('_rev');
+    expect(body[0]!.distance).toBeLessThan(body[1]!.distance);
+    expect(body[1]!.distance).toBeGreaterThan(25);
+  });
+
+  it('takes every parameter of the spec’s calls table, animal types comma-joined', async () => {
+    const near = 'latitude=41.5&longitude=-81.7&radius=500';
+    const ids = async (qs: string) => ((await (await app.request(`/api/sanctuaries/search?${qs}`)).json()) as Array<{ id: string }>).map((s) => s.id);
+    expect(await ids(near)).toEqual(['cleveland-pigs', 'happy-trails', 'farm-sanctuary']);
+    expect(await ids(`${near}&animalTypes=goats,cows`)).toEqual(['happy-trails', 'farm-sanctuary']);
+    expect(await ids(`${near}&hasVolunteerOpportunities=true`)).toEqual(['happy-trails']);
+    expect(await ids(`${near}&hasToursAvailable=true&acceptingAnimals=false`)).toEqual(['cleveland-pigs']);
+    expect(await ids(`${near}&acceptingAnimals=true`)).toEqual([]);
+    expect(await ids('query=cleavland%20pigs')).toEqual(['cleveland-pigs']);
+  });
+
+  it('with no criteria lists everyone by name, without distances, and no place header', async () => {
+    const res = await app.request('/api/sanctuaries/search');
+    expect(res.headers.get(SEARCH_PLACE_HEADER)).toBeNull();
+    const body = (await res.json()) as Array<Record<string, unknown>>;
+    expect(body.map((s) => s.name)).toEqual(['Cleveland Pig Rescue', 'Farm Sanctuary', 'Happy Trails Farm Animal Sanctuary']);
+    expect(body[0]).not.toHaveProperty('distance');
+  });
+
+  it('answers unknown text with an empty list', async () => {
+    const res = await app.request('/api/sanctuaries/search?query=xyzzy');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([]);
+  });
+
+  it.each([
+    ['latitude=abc&longitude=1', /latitude must be a number/],
+    ['latitude=41', /latitude and longitude go together/],
+    ['radius=-3', /radius/],
+    ['animalTypes=pigs,dragons', /unknown animal type: dragons/],
+    ['openNow=maybe', /openNow must be true or false/],
+  ])('refuses ?%s with 400 and a JSON error', async (qs, message) => {
+    const res = await app.request(`/api/sanctuaries/search?${qs}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string };
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(body.error).toMatch(message);
+  });
+
+  it('is not mistaken for a sanctuary id, and ids still work', async () => {
+    expect((await app.request('/api/sanctuaries/search')).status).toBe(200);
+    expect(await (await app.request('/api/sanctuaries/farm-sanctuary')).json()).toMatchObject({ id: 'farm-sanctuary' });
+  });
+
+  it('answers 503 with a plain message when CouchDB is unreachable and nothing is cached', async () => {
+    const down = fakeCouch();
+    down.down = true;
+    const res = await createApp({ couch: down.couch }).request('/api/sanctuaries/search?query=44101');
+    expect(res.status).toBe(503);
+    expect(await res.text()).not.toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('the gateway’s search copy of the sanctuaries', () => {
+  it('loads once, checks update_seq only after the TTL, and reloads only when it moved', async () => {
+    const fake = fakeCouch();
+    let now = 0;
+    const directory = searchDirectory(fake.couch, { ttlMs: 1000, clock: () => now });
+    const first = await directory.current();
+    expect(first.sanctuaries).toHaveLength(3);
+    await Promise.all([directory.current(), directory.current()]);
+    expect(fake.lists).toBe(1);
+
+    now = 1500; // expired, but nothing changed: same index, no reload
+    expect(await directory.current()).toBe(first);
+    expect(fake.lists).toBe(1);
+
+    fake.docs = DOCS.slice(0, 1);
+    fake.seq++;
+    now = 1600; // changed, but still fresh: the old copy for now
+    expect((await directory.current()).sanctuaries).toHaveLength(3);
+    now = 3000;
+    expect((await directory.current()).sanctuaries).toHaveLength(1);
+    expect(fake.lists).toBe(2);
+  });
+
+  it('shares one reload between concurrent searches, and keeps its copy while CouchDB is down', async () => {
+    const fake = fakeCouch();
+    let now = 0;
+    const logs: string[] = [];
+    const directory = searchDirectory(fake.couch, { ttlMs: 1000, clock: () => now, log: (l) => logs.push(l) });
+    const [a, b] = await Promise.all([directory.current(), directory.current()]);
+    expect(a).toBe(b);
+    expect(fake.lists).toBe(1);
+    fake.down = true;
+    now = 5000;
+    expect(await directory.current()).toBe(a);
+    expect(logs.join('\n')).toMatch(/last copy/);
+  });
+});
