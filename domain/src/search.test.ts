@@ -138,6 +138,7 @@ describe('words', () => {
     expect(ids({ query: 'farm ohio' })).toEqual(['happy-trails']);
     expect(ids({ query: 'potbellied' })).toEqual(['cleveland-pig-rescue']);
     expect(ids({ query: 'haven wa' })).toEqual(['pasados']);
+    expect(ids({ query: 'pigs in ohio' }).sort()).toEqual(['cleveland-pig-rescue', 'happy-trails']);
   });
 
   it('that match nothing give no results and no place', () => {

@@ -133,12 +133,13 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
     return this.ranks;
   }
 
-  /** Sanctuaries matching every word of `query` in name, town, state, description or ZIP, typos tolerated. */
+  /** Sanctuaries matching every word of `query` in name, town, state, animal types, description or ZIP, typos tolerated. */
   textSearch(query: string): { positions: number[]; scores: number[] } {
     this.text ??= new TextIndex<S>(this.sanctuaries, [
       { get: (s) => s.name, boost: 3 },
       { get: (s) => s.city, boost: 2 },
       { get: (s) => `${s.state} ${stateName(s.state)}`, boost: 1.5 },
+      { get: (s) => s.animalTypes.join(' '), boost: 1.5 },
       { get: (s) => s.description, boost: 1 },
       { get: (s) => s.zipCode, boost: 1 },
     ]);

@@ -18,6 +18,7 @@ const FUZZY = 0.2;
 const MAX_FUZZY = 6;
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+const QUERY_STOP_WORDS = new Set(['in', 'near', 'the', 'and', 'of', 'at', 'for', 'an', 'to', 'around', 'with']);
 
 /** Lowercase, accents removed: "Café" and "cafe" are the same term. */
 export function foldText(text: string): string {
@@ -158,7 +159,10 @@ export class TextIndex<D> {
    * per word, the best match's quality × the field's boost × how rare the word is. Positions ascending.
    */
   search(query: string): { positions: number[]; scores: number[] } {
-    const words = [...new Set(terms(query))].slice(0, 255);
+    const all = [...new Set(terms(query))];
+    // "pigs in ohio": little words would have to match too; leave them out unless they are all there is.
+    const meaningful = all.filter((w) => !QUERY_STOP_WORDS.has(w));
+    const words = (meaningful.length ? meaningful : all).slice(0, 255);
     if (!words.length) return { positions: [], scores: [] };
     const expansions = words.map((w) => this.expand(w));
     const frequencies = expansions.map((e) => this.documentFrequency(e));
