@@ -6,6 +6,9 @@ import { loadGazetteerFromDir } from '../../sync-gateway/src/gazetteer.ts';
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import { benchSearch } from './search.ts';
 import { benchGateway } from './gateway.ts';
+import { benchBrowser } from './browser.ts';
+// @ts-expect-error plain ESM helper shared with npm start / npm test
+import { ensureBuilt } from '../ensure.mjs';
 
 interface Context {
   gazetteer: Gazetteer;
@@ -19,9 +22,17 @@ interface Section {
 const SECTIONS: Section[] = [
   { name: 'search', run: ({ gazetteer }) => benchSearch(gazetteer) },
   { name: 'gateway', run: ({ gazetteer }) => benchGateway(gazetteer) },
-  // Browser sections (headless Chromium through the real gateway) go here, e.g.
-  //   { name: 'first-sync', run: ... }  first sync of 10k / 100k sanctuaries into IndexedDB
-  //   { name: 'cold-start', run: ... }  offline cold start to results on screen
+  // Headless Chromium through the real gateway: first sync into IndexedDB and offline cold start.
+  {
+    name: 'browser',
+    run: async () => {
+      ensureBuilt();
+      for (const size of [10_000, 100_000]) {
+        console.log(`Browser, ${size} sanctuaries:`);
+        await benchBrowser(size, size >= 100_000 ? 1 : 3);
+      }
+    },
+  },
 ];
 
 function chosenSections(argv: readonly string[]): Section[] {

@@ -29,24 +29,31 @@ let cacheTimer: ReturnType<typeof setTimeout> | undefined;
 
 function publishNow() {
   publishQueued = false;
+  // Marks for the benchmarks (scripts/bench/browser.ts): when the directory first has data to show.
+  if (snapshot.status === 'loading' && working.size) performance.mark('ss:directory-ready');
   snapshot = { status: 'ready', items: working };
   working = new Map(working);
   listeners.forEach((l) => l());
 }
 
-// Replication writes up to a thousand documents at once: publish at most once per frame.
+/**
+ * A first sync writes thousands of documents a second, and every publish re-sorts, re-indexes and re-renders
+ * the whole directory: publish at most every PUBLISH_INTERVAL_MS while changes stream in.
+ */
+const PUBLISH_INTERVAL_MS = 300;
 function schedulePublish() {
   if (publishQueued) return;
   publishQueued = true;
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(publishNow);
-  else setTimeout(publishNow, 16);
+  setTimeout(publishNow, PUBLISH_INTERVAL_MS);
 }
 
 function scheduleCacheWrite() {
   clearTimeout(cacheTimer);
   cacheTimer = setTimeout(() => {
     const record: CacheRecord = { localSeq, items: [...snapshot.items.values()] };
-    kvSet(CACHE_KEY, record).catch((err) => console.warn('[data] could not save the directory cache', err));
+    kvSet(CACHE_KEY, record)
+      .then(() => performance.mark('ss:directory-cached'))
+      .catch((err) => console.warn('[data] could not save the directory cache', err));
   }, CACHE_WRITE_DELAY_MS);
 }
 
@@ -84,7 +91,17 @@ async function start() {
     }
   }
 
-  db.changes<SanctuaryDoc>({ since: localSeq, live: true, include_docs: true })
+  follow();
+}
+
+let feed: PouchDB.Core.Changes<SanctuaryDoc> | undefined;
+let bulkLoading = false;
+
+/** Follows the local database live from `localSeq`, unless a bulk load is writing to it. */
+function follow() {
+  if (feed || bulkLoading) return;
+  feed = sanctuariesDb()
+    .changes<SanctuaryDoc>({ since: localSeq, live: true, include_docs: true })
     .on('change', (change) => {
       if (apply(change)) {
         schedulePublish();
@@ -93,6 +110,30 @@ async function start() {
     })
     .on('error', (err) => console.error('[data] sanctuary change feed stopped', err));
 }
+
+/**
+ * A first sync writes the whole directory in bulk. Reading every one of those writes back through the change
+ * feed would cost as much again, so the loader hands the documents here directly and the feed resumes after.
+ */
+export const directoryBulkLoad = {
+  begin() {
+    bulkLoading = true;
+    feed?.cancel();
+    feed = undefined;
+  },
+  ingest(docs: readonly object[]) {
+    for (const doc of docs) if (isSanctuaryDoc(doc)) working.set(doc._id, toSanctuary(doc));
+    // Show the first batch at once; the rest at the end, so rendering does not compete with the load.
+    if (snapshot.items.size === 0) publishNow();
+  },
+  async end() {
+    localSeq = (await sanctuariesDb().info()).update_seq;
+    bulkLoading = false;
+    schedulePublish();
+    scheduleCacheWrite();
+    if (started) follow();
+  },
+};
 
 export const sanctuaryDirectory = {
   subscribe(listener: () => void) {

@@ -14,6 +14,7 @@ export async function loadSnapshot(
   name: 'sanctuaries' | 'reviews',
   db: LocalDb<object>,
   onProgress: (written: number, total: number | null) => void,
+  onBatch?: (docs: readonly object[]) => void,
 ): Promise<SnapshotResult | null> {
   const res = await fetch(`/db/${name}/_snapshot`, { headers: { accept: 'application/x-ndjson' } });
   if (!res.ok || !res.body) return null;
@@ -30,6 +31,7 @@ export async function loadSnapshot(
     batch = [];
     await db.bulkDocs(docs as PouchDB.Core.PutDocument<object>[], { new_edits: false });
     written += docs.length;
+    onBatch?.(docs);
     onProgress(written, header?.doc_count ?? null);
   };
 

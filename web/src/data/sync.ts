@@ -2,6 +2,7 @@
 // it: they read the local databases, which this keeps current while online and leaves intact while offline.
 // A first sync loads the gateway's snapshot in bulk, then replication continues from its sequence.
 import { createRemote, reviewsDb, sanctuariesDb, type LocalDb } from './local-db';
+import { directoryBulkLoad } from './sanctuary-directory';
 import { loadSnapshot } from './snapshot-load';
 import { markSynced, useSyncStatus } from './sync-status';
 
@@ -76,11 +77,20 @@ async function prepare(feed: Feed): Promise<void> {
   }
   const info = await db.info();
   if (info.doc_count > 0 || !navigator.onLine) return;
+  const bulk = feed.name === 'sanctuaries' ? directoryBulkLoad : null;
+  bulk?.begin();
   try {
-    const result = await loadSnapshot(feed.name, db, (written, total) => {
-      useSyncStatus.setState({ phase: 'syncing', docsWritten: docsWritten + written, pending: total === null ? null : total - written });
-    });
+    performance.mark(`ss:${feed.name}-snapshot-start`);
+    const result = await loadSnapshot(
+      feed.name,
+      db,
+      (written, total) => {
+        useSyncStatus.setState({ phase: 'syncing', docsWritten: docsWritten + written, pending: total === null ? null : total - written });
+      },
+      bulk?.ingest,
+    );
     if (result) {
+      performance.mark(`ss:${feed.name}-snapshot-loaded`);
       docsWritten += result.docs;
       feed.seq = result.updateSeq;
       await saveSeq(feed);
@@ -88,6 +98,8 @@ async function prepare(feed: Feed): Promise<void> {
   } catch (err) {
     // Fall back to plain replication from the start.
     console.warn(`[sync] ${feed.name} snapshot failed; replicating instead`, err);
+  } finally {
+    await bulk?.end();
   }
 }
 

@@ -32,7 +32,7 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
     onSearch({ query: trimmed });
   };
 
-  const useMyLocation = async () => {
+  const locateAndSearch = async () => {
     const position = await locate();
     if (position) {
       setText('');
@@ -68,7 +68,7 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
       </button>
       <button
         type="button"
-        onClick={() => void useMyLocation()}
+        onClick={() => void locateAndSearch()}
         disabled={loading}
         className="inline-flex items-center justify-center gap-2 rounded-md border border-emerald-600 px-4 py-3 font-semibold text-emerald-700 hover:bg-emerald-50 disabled:opacity-50"
       >

@@ -45,10 +45,16 @@ function letterIcon(letter: string, name: string, selected: boolean) {
   });
 }
 
+interface MarkerEntry {
+  marker: L.Marker;
+  letter: string;
+  selected: boolean;
+}
+
 function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries' | 'selectedId' | 'onSelect'>) {
   const map = useMap();
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
-  const markersRef = useRef(new Map<string, L.Marker>());
+  const entriesRef = useRef(new Map<string, MarkerEntry>());
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -58,42 +64,57 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
     const group = L.markerClusterGroup({ maxClusterRadius: 45, showCoverageOnHover: false, spiderfyOnMaxZoom: true, chunkedLoading: true });
     groupRef.current = group;
     map.addLayer(group);
+    const entries = entriesRef.current;
     return () => {
       map.removeLayer(group);
       groupRef.current = null;
+      entries.clear();
     };
   }, [map]);
 
+  // Reconcile markers with the list: live data changes touch only the markers whose sanctuary, letter or
+  // selection changed, instead of rebuilding thousands of them.
   useEffect(() => {
     const group = groupRef.current;
     if (!group) return;
-    group.clearLayers();
-    const markers = new Map<string, L.Marker>();
-    const layers = sanctuaries.map((s, i) => {
+    const entries = entriesRef.current;
+    const seen = new Set<string>();
+    const added: L.Marker[] = [];
+    sanctuaries.forEach((s, i) => {
+      seen.add(s.id);
       const letter = letterFor(i);
-      const marker = L.marker([s.latitude, s.longitude], {
-        icon: letterIcon(letter, s.name, false),
-        title: `${letter}: ${s.name}`,
-        alt: `${letter}: ${s.name}`,
-        keyboard: true,
-        riseOnHover: true,
-      });
-      marker.on('click keypress', () => onSelectRef.current?.(s.id));
-      markers.set(s.id, marker);
-      return marker;
+      const selected = s.id === selectedId;
+      const entry = entries.get(s.id);
+      if (!entry) {
+        const marker = L.marker([s.latitude, s.longitude], { icon: letterIcon(letter, s.name, selected), keyboard: true, riseOnHover: true });
+        marker.on('click keypress', () => onSelectRef.current?.(s.id));
+        entries.set(s.id, { marker, letter, selected });
+        added.push(marker);
+        return;
+      }
+      const pos = entry.marker.getLatLng();
+      if (pos.lat !== s.latitude || pos.lng !== s.longitude) entry.marker.setLatLng([s.latitude, s.longitude]);
+      if (entry.letter !== letter || entry.selected !== selected) {
+        entry.marker.setIcon(letterIcon(letter, s.name, selected));
+        entry.letter = letter;
+        entry.selected = selected;
+      }
     });
-    group.addLayers(layers);
-    markersRef.current = markers;
-  }, [sanctuaries]);
+    const removed: L.Marker[] = [];
+    for (const [id, entry] of entries) {
+      if (!seen.has(id)) {
+        removed.push(entry.marker);
+        entries.delete(id);
+      }
+    }
+    if (removed.length) group.removeLayers(removed);
+    if (added.length) group.addLayers(added);
+  }, [sanctuaries, selectedId]);
 
   useEffect(() => {
-    const markers = markersRef.current;
-    sanctuaries.forEach((s, i) => markers.get(s.id)?.setIcon(letterIcon(letterFor(i), s.name, s.id === selectedId)));
-    const selected = selectedId ? markers.get(selectedId) : undefined;
-    if (selected && groupRef.current) {
-      groupRef.current.zoomToShowLayer(selected, () => map.panTo(selected.getLatLng()));
-    }
-  }, [selectedId, sanctuaries, map]);
+    const selected = selectedId ? entriesRef.current.get(selectedId)?.marker : undefined;
+    if (selected && groupRef.current) groupRef.current.zoomToShowLayer(selected, () => map.panTo(selected.getLatLng()));
+  }, [selectedId, map]);
 
   return null;
 }

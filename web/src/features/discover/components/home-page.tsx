@@ -2,7 +2,7 @@
 // how it works, and 'Featured Sanctuaries' / 'Search Results'. Everything reads the local directory.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { HeartHandshake, Search, Star } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MESSAGES, TAGLINE } from '@ss/domain/constants';
 import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
@@ -25,6 +25,13 @@ export function HomePage() {
   const loading = search.status === 'loading' || (search.total === 0 && neverSynced);
   const cards = search.results.slice(0, HOME_MAX_RESULT_CARDS);
   const nearest = search.origin ? search.results.slice(0, HOME_NEAREST_COUNT) : [];
+  const painted = cards.length > 0;
+  useEffect(() => {
+    // For the cold-start benchmark: the first frame with result cards on screen.
+    if (painted && !performance.getEntriesByName('ss:results-painted').length) {
+      requestAnimationFrame(() => performance.mark('ss:results-painted'));
+    }
+  }, [painted]);
 
   return (
     <>

@@ -1,0 +1,94 @@
+// Browser benchmarks through the real gateway, in headless Debian Chromium: a device's first sync of N
+// synthetic sanctuaries into IndexedDB, and an offline cold start to result cards on screen.
+// Run alone: node --import tsx scripts/bench/browser.ts [sizes, default 10000,100000] [--runs 3]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { chromium } from '@playwright/test';
+import { createCouchClient } from '@ss/couchdb/client';
+import { startEmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import { setupCouch } from '@ss/couchdb/setup';
+import { insertSanctuaries } from '@ss/couchdb/seed/load';
+import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
+import { createApp } from '../../sync-gateway/src/app.ts';
+import { CHROMIUM_ARGS } from '../../playwright.config.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { min: s[0]!, median: s[Math.floor(s.length / 2)]!, max: s[s.length - 1]! };
+};
+const fmt = (xs: number[]) => {
+  const { min, median, max } = stats(xs);
+  return `${min.toFixed(0)} / ${median.toFixed(0)} / ${max.toFixed(0)} ms (min / median / max of ${xs.length})`;
+};
+
+async function mark(page: import('@playwright/test').Page, name: string, timeoutMs = 300_000): Promise<number> {
+  await page.waitForFunction((n) => performance.getEntriesByName(n).length > 0, name, { timeout: timeoutMs, polling: 20 });
+  return page.evaluate((n) => performance.getEntriesByName(n)[0]!.startTime, name);
+}
+
+export async function benchBrowser(size: number, runs: number, log = console.log): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-bench-browser-'));
+  const store = await startEmbeddedStore({ dataDir, log: () => {} });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const couch = createCouchClient(store.config);
+    await setupCouch(couch);
+    const t0 = performance.now();
+    await insertSanctuaries(couch, syntheticSanctuaries(size, 42), 5000);
+    log(`  loaded ${size} synthetic sanctuaries into the store in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const app = createApp({ couch, webDist: path.join(ROOT, 'web/dist') });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+    const firstSync: number[] = [];
+    const firstSyncTotal: number[] = [];
+    const coldReady: number[] = [];
+    const coldPainted: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(url);
+      const start = await mark(page, 'ss:sanctuaries-snapshot-start');
+      const loaded = await mark(page, 'ss:sanctuaries-snapshot-loaded');
+      firstSync.push(loaded - start);
+      firstSyncTotal.push(loaded);
+      // Wait until the compact directory record is written, then cut the network and reload.
+      await mark(page, 'ss:directory-cached');
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
+      await context.setOffline(true);
+      await page.reload();
+      coldReady.push(await mark(page, 'ss:directory-ready', 60_000));
+      coldPainted.push(await mark(page, 'ss:results-painted', 60_000));
+      await context.close();
+    }
+    log(`  first sync of ${size} (snapshot fetch + bulkDocs into IndexedDB): ${fmt(firstSync)}`);
+    log(`  … from navigation start: ${fmt(firstSyncTotal)}`);
+    log(`  offline cold start, directory ready: ${fmt(coldReady)}`);
+    log(`  offline cold start, results painted: ${fmt(coldPainted)}`);
+    server.close();
+  } finally {
+    await browser.close();
+    await store.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const sizes = (process.argv.slice(2).find((a) => /^\d/.test(a)) ?? '10000,100000').split(',').map(Number);
+  const runsArg = process.argv.indexOf('--runs');
+  const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+  for (const size of sizes) {
+    console.log(`Browser, ${size} sanctuaries:`);
+    await benchBrowser(size, size >= 100_000 ? 1 : runs);
+  }
+  process.exit(0);
+}
