@@ -3,6 +3,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
 
+/** The accessible name of a single element, as assistive technology announces it. */
+async function accessibleName(locator: import('@playwright/test').Locator): Promise<string> {
+  const snapshot = await locator.ariaSnapshot();
+  return /"(.*)"/.exec(snapshot)?.[1] ?? '';
+}
+
 async function distancesInList(page: Page): Promise<number[]> {
   const texts = await page.getByRole('list', { name: 'Results' }).getByRole('button').allTextContents();
   return texts.map((t) => Number(/([\d.]+) mi/.exec(t)?.[1]));
@@ -68,14 +74,14 @@ test('map: filters narrow the list, letters match the markers, a marker selects 
   const markers = page.locator('.leaflet-marker-pane').getByRole('button', { name: /^[A-Z]+: / });
   await expect(markers.first()).toBeVisible();
   for (const marker of await markers.all()) {
-    const name = (await marker.getAttribute('title'))!;
+    const name = await accessibleName(marker);
     const [letter, sanctuary] = name.split(': ');
     await expect(list.getByRole('button', { name: new RegExp(`^${letter}: ${sanctuary}`) })).toBeVisible();
   }
 
   // Clicking a marker selects it: the 'Selected Location' card shows that sanctuary.
   const firstMarker = markers.first();
-  const markerName = (await firstMarker.getAttribute('title'))!.split(': ')[1]!;
+  const markerName = (await accessibleName(firstMarker)).split(': ')[1]!;
   await firstMarker.click();
   const card = page.getByRole('complementary', { name: 'Selected Location' });
   await expect(card).toContainText(markerName);
