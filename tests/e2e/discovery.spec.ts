@@ -30,6 +30,12 @@ test.beforeAll(async () => {
   });
 });
 
+test.afterAll(async () => {
+  const db = storeClient().use('sanctuaries');
+  const doc = await db.get('e2e-pig-haven-akron-oh');
+  await db.destroy(doc._id, doc._rev);
+});
+
 test('searching a ZIP lists the nearest sanctuaries with distances, nearest first', async ({ page }) => {
   await page.goto('/');
   await waitForSync(page);

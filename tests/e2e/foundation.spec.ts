@@ -125,7 +125,7 @@ test('replication is live: a sanctuary added on the server appears without a rel
     imageUrls: [], operatingHours: {}, upcomingEvents: [], createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
   } as never);
   await expect(page.getByText(`${before + 1} found`)).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: /Aardvark Live Test Sanctuary/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('button', { name: /Aardvark Live Test Sanctuary/ })).toBeVisible();
   const doc = await couch.use('sanctuaries').get(id);
   await couch.use('sanctuaries').destroy(id, doc._rev);
   await expect(page.getByText(`${before} found`)).toBeVisible({ timeout: 20_000 });

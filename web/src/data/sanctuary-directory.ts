@@ -3,6 +3,7 @@
 // (hundreds); PouchDB stays the source of truth and this record is rewritten, debounced, after it changes.
 import { isSanctuaryDoc, toSanctuary, type Sanctuary, type SanctuaryDoc } from '@ss/domain/sanctuary';
 import { kvGet, kvSet } from './kv-store';
+import { byName } from './sort';
 import { sanctuariesDb } from './local-db';
 
 const CACHE_KEY = 'directory-v1';
@@ -26,6 +27,9 @@ const listeners = new Set<() => void>();
 let started = false;
 let publishQueued = false;
 let cacheTimer: ReturnType<typeof setTimeout> | undefined;
+let feed: PouchDB.Core.Changes<SanctuaryDoc> | undefined;
+/** True while a first sync writes the snapshot; the change feed is paused meanwhile. */
+let bulkLoading = false;
 
 function publishNow() {
   publishQueued = false;
@@ -47,14 +51,19 @@ function schedulePublish() {
   setTimeout(publishNow, PUBLISH_INTERVAL_MS);
 }
 
+function writeCache(): Promise<void> {
+  clearTimeout(cacheTimer);
+  // Stored in name order, so the next cold start's sort has almost nothing to do.
+  const items = [...working.values()].sort(byName);
+  const record: CacheRecord = { localSeq, items };
+  return kvSet(CACHE_KEY, record)
+    .then(() => void performance.mark('ss:directory-cached'))
+    .catch((err) => console.warn('[data] could not save the directory cache', err));
+}
+
 function scheduleCacheWrite() {
   clearTimeout(cacheTimer);
-  cacheTimer = setTimeout(() => {
-    const record: CacheRecord = { localSeq, items: [...snapshot.items.values()] };
-    kvSet(CACHE_KEY, record)
-      .then(() => performance.mark('ss:directory-cached'))
-      .catch((err) => console.warn('[data] could not save the directory cache', err));
-  }, CACHE_WRITE_DELAY_MS);
+  cacheTimer = setTimeout(() => void writeCache(), CACHE_WRITE_DELAY_MS);
 }
 
 function apply(change: PouchDB.Core.ChangesResponseChange<SanctuaryDoc>): boolean {
@@ -65,9 +74,10 @@ function apply(change: PouchDB.Core.ChangesResponseChange<SanctuaryDoc>): boolea
 }
 
 async function start() {
+  // A first sync may be ingesting the snapshot while this reads: merge, never replace what is already there.
   const cached = await kvGet<CacheRecord>(CACHE_KEY).catch(() => undefined);
   if (cached?.items?.length) {
-    working = new Map(cached.items.map((s) => [s.id, s]));
+    for (const item of cached.items) if (!working.has(item.id)) working.set(item.id, item);
     localSeq = cached.localSeq;
     publishNow();
   }
@@ -75,11 +85,10 @@ async function start() {
   const db = sanctuariesDb();
   if (!cached) {
     const [info, all] = await Promise.all([db.info(), db.allDocs({ include_docs: true })]);
-    working = new Map();
-    for (const row of all.rows) if (isSanctuaryDoc(row.doc)) working.set(row.id, toSanctuary(row.doc));
-    localSeq = info.update_seq;
+    for (const row of all.rows) if (isSanctuaryDoc(row.doc) && !working.has(row.id)) working.set(row.id, toSanctuary(row.doc));
+    if (!bulkLoading) localSeq = info.update_seq;
     publishNow();
-    if (working.size) scheduleCacheWrite();
+    if (working.size && !bulkLoading) scheduleCacheWrite();
   } else {
     // Catch up with what reached the local database after the record was written.
     const missed = await db.changes({ since: cached.localSeq, include_docs: true });
@@ -94,8 +103,6 @@ async function start() {
   follow();
 }
 
-let feed: PouchDB.Core.Changes<SanctuaryDoc> | undefined;
-let bulkLoading = false;
 
 /** Follows the local database live from `localSeq`, unless a bulk load is writing to it. */
 function follow() {
@@ -121,10 +128,11 @@ export const directoryBulkLoad = {
     feed?.cancel();
     feed = undefined;
   },
-  ingest(docs: readonly object[]) {
+  /** The whole snapshot: shown at once and made durable as the directory record before PouchDB stores it. */
+  async ingest(docs: readonly object[]) {
     for (const doc of docs) if (isSanctuaryDoc(doc)) working.set(doc._id, toSanctuary(doc));
-    // Show the first batch at once; the rest at the end, so rendering does not compete with the load.
-    if (snapshot.items.size === 0) publishNow();
+    publishNow();
+    await writeCache();
   },
   async end() {
     localSeq = (await sanctuariesDb().info()).update_seq;

@@ -81,14 +81,10 @@ async function prepare(feed: Feed): Promise<void> {
   bulk?.begin();
   try {
     performance.mark(`ss:${feed.name}-snapshot-start`);
-    const result = await loadSnapshot(
-      feed.name,
-      db,
-      (written, total) => {
-        useSyncStatus.setState({ phase: 'syncing', docsWritten: docsWritten + written, pending: total === null ? null : total - written });
-      },
-      bulk?.ingest,
-    );
+    const result = await loadSnapshot(feed.name, db, {
+      onProgress: (written, total) => useSyncStatus.setState({ phase: 'syncing', docsWritten: docsWritten + written, pending: total - written }),
+      ...(bulk ? { onDocuments: bulk.ingest } : {}),
+    });
     if (result) {
       performance.mark(`ss:${feed.name}-snapshot-loaded`);
       docsWritten += result.docs;

@@ -2,10 +2,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { sanctuaryDirectory } from './sanctuary-directory';
+import { byName } from './sort';
 
 export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
   const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot);
-  const sanctuaries = useMemo(() => [...snap.items.values()].sort((a, b) => a.name.localeCompare(b.name)), [snap.items]);
+  const sanctuaries = useMemo(() => [...snap.items.values()].sort(byName), [snap.items]);
   return { status: snap.status, sanctuaries };
 }
 

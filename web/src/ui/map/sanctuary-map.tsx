@@ -75,6 +75,12 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   // Reconcile markers with the list: live data changes touch only the markers whose sanctuary, letter or
   // selection changed, instead of rebuilding thousands of them.
   useEffect(() => {
+    // Run after the browser has painted: thousands of markers must not delay the cards and the list.
+    const timer = setTimeout(() => reconcile(), 0);
+    return () => clearTimeout(timer);
+  }, [sanctuaries, selectedId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function reconcile() {
     const group = groupRef.current;
     if (!group) return;
     const entries = entriesRef.current;
@@ -109,7 +115,7 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
     }
     if (removed.length) group.removeLayers(removed);
     if (added.length) group.addLayers(added);
-  }, [sanctuaries, selectedId]);
+  }
 
   useEffect(() => {
     const selected = selectedId ? entriesRef.current.get(selectedId)?.marker : undefined;
