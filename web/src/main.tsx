@@ -1,8 +1,9 @@
-// Entry point: mounts the router, starts replication, and registers the service worker.
+// Entry point: mounts the router, starts replication and the signed-in user's account, and registers the service worker.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
+import { startAccount } from './data/account';
 import { startSync } from './data/sync';
 import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
@@ -14,4 +15,5 @@ createRoot(document.getElementById('root')!).render(
 );
 
 startSync();
+startAccount();
 registerServiceWorker();

@@ -28,8 +28,13 @@ export function startAccount() {
   useCurrentUserStore.subscribe(follow);
   follow(useCurrentUserStore.getState());
 
-  // The replication was refused for want of a session: ask the server who is signed in now.
-  onSyncUnauthorized(() => void loadCurrentUser({ force: true }));
+  // The replication was refused for want of a session: ask the server who is signed in now. Signed out, the
+  // subscription above closes the database; still signed in (the refusal was a passing one), sync resumes.
+  onSyncUnauthorized(() => {
+    void loadCurrentUser({ force: true }).then((user) => {
+      if (user && user.id === openFor) restartUserSync();
+    });
+  });
 
   window.addEventListener('online', () => {
     // Offline we kept the last known user; now the server can say whether the session is still good.

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { useFavoritesStore } from './favorites';
+import { useSyncStatus } from './sync-status';
 import { useSanctuaries } from './use-sanctuaries';
 
 export interface FavoriteSanctuaries {
@@ -14,6 +15,8 @@ export function useFavoriteSanctuaries(): FavoriteSanctuaries {
   const favoritesStatus = useFavoritesStore((s) => s.status);
   const favorites = useFavoritesStore((s) => s.bySanctuary);
   const { status: directoryStatus, sanctuaries } = useSanctuaries();
+  // On a new device the directory arrives a moment after the favourites: wait for it rather than show too few.
+  const directoryNeverSynced = useSyncStatus((s) => s.lastSyncedAt === null && s.phase === 'syncing');
 
   return useMemo(() => {
     if (favoritesStatus === 'idle') return { status: 'signed-out', sanctuaries: [] };
@@ -24,6 +27,7 @@ export function useFavoriteSanctuaries(): FavoriteSanctuaries {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map((f) => byId.get(f.sanctuaryId))
       .filter((s): s is Sanctuary => s !== undefined);
+    if (list.length < favorites.size && directoryNeverSynced) return { status: 'loading', sanctuaries: [] };
     return { status: 'ready', sanctuaries: list };
-  }, [favoritesStatus, favorites, directoryStatus, sanctuaries]);
+  }, [favoritesStatus, favorites, directoryStatus, sanctuaries, directoryNeverSynced]);
 }

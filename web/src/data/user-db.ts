@@ -217,7 +217,8 @@ function startReplication(s: Session) {
 export function openUserDb(userId: string): Promise<void> {
   return serial(async () => {
     if (session?.userId === userId) return;
-    if (session) await closeSession(session, false);
+    // Another account signed in on this device: the previous one's data stays only if it has unsynced writes.
+    if (session) await closeSession(session, 'unless-pending');
     const db = new PouchDB<UserDbDoc>(userDbName(userId), ADAPTER);
     const pushed = await readPushed(db);
     const s: Session = {

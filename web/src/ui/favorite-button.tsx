@@ -1,25 +1,57 @@
-// The heart on cards and the detail page. Favourites need an account; until one is signed in the heart
-// explains that instead of silently doing nothing.
+// The heart on cards and the detail page. For a signed-in user it adds or removes a favourite in their database on
+// this device (synced when online, so it works offline too); a signed-out visitor is told to sign in instead.
 import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import { currentUserSettled } from '../data/current-user';
+import { toggleFavorite, useIsFavorite } from '../data/favorites';
 import { toast } from './toast';
 
 interface Props {
   sanctuaryId: string;
   sanctuaryName: string;
+  /** Highlights the heart regardless of the saved state. */
   isFavorite?: boolean;
   className?: string;
 }
 
-export function FavoriteButton({ sanctuaryName, isFavorite = false, className = '' }: Props) {
+export function FavoriteButton({ sanctuaryId, sanctuaryName, isFavorite = false, className = '' }: Props) {
+  const saved = useIsFavorite(sanctuaryId);
+  const [busy, setBusy] = useState(false);
+  const pressed = isFavorite || saved;
+
+  const onClick = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const user = await currentUserSettled();
+      if (!user) {
+        toast({
+          title: 'Sign in to save favourites',
+          description: 'Create a free account or sign in to keep sanctuaries on all your devices.',
+          action: { label: 'Sign in', href: '/login' },
+        });
+        return;
+      }
+      await toggleFavorite(sanctuaryId, user.id);
+    } catch (err) {
+      console.error('[favorites] could not save', err);
+      toast({ title: 'Could not update your favourites', description: 'Please try again.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <button
       type="button"
-      aria-pressed={isFavorite}
-      aria-label={isFavorite ? `Remove ${sanctuaryName} from favourites` : `Save ${sanctuaryName} to favourites`}
-      onClick={() => toast({ title: 'Sign in to save favourites', description: 'Create a free account to keep sanctuaries on all your devices.' })}
+      aria-pressed={pressed}
+      // A toggle keeps one name; aria-pressed says whether it is on.
+      aria-label={`Save ${sanctuaryName} to favourites`}
+      title={pressed ? 'Saved to your favourites' : 'Save to your favourites'}
+      onClick={() => void onClick()}
       className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`}
     >
-      <Heart aria-hidden className={`h-5 w-5 ${isFavorite ? 'fill-red-500 text-red-500' : 'text-gray-600'}`} />
+      <Heart aria-hidden className={`h-5 w-5 ${pressed ? 'fill-red-500 text-red-500' : 'text-gray-600'}`} />
     </button>
   );
 }

@@ -8,6 +8,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** One optional button that takes the user somewhere in the app (e.g. 'Sign in' to /login). */
+  action?: { label: string; href: string };
 }
 
 export interface ToastItem extends ToastInput {

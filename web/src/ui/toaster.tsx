@@ -1,5 +1,6 @@
 // Renders queued toasts with Radix Toast: swipe right to dismiss (50 px), F8 focuses them, 5 s each.
 import * as Toast from '@radix-ui/react-toast';
+import { useRouter } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@ss/domain/constants';
 import { useToastStore } from './toast-store';
@@ -8,6 +9,7 @@ export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   const remove = useToastStore((s) => s.remove);
+  const router = useRouter();
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map((t) => (
@@ -28,6 +30,19 @@ export function Toaster() {
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description ? <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description> : null}
+            {t.action ? (
+              <Toast.Action altText={t.action.label} asChild>
+                <button
+                  type="button"
+                  onClick={() => void router.navigate({ href: t.action!.href })}
+                  className={`mt-1 justify-self-start rounded-md border px-3 py-1 text-sm font-semibold ${
+                    t.variant === 'destructive' ? 'border-white/70 hover:bg-red-700' : 'border-emerald-600 text-emerald-700 hover:bg-emerald-50'
+                  }`}
+                >
+                  {t.action.label}
+                </button>
+              </Toast.Action>
+            ) : null}
           </div>
           <Toast.Close aria-label="Close notification" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
             <X aria-hidden className="h-4 w-4" />

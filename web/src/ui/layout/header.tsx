@@ -1,15 +1,39 @@
-// Shared header: logo and tagline, desktop links, Support Us, Sign in / Sign up, and the mobile drawer.
+// Shared header: logo and tagline, desktop links, Support Us, Sign in / Sign up or the signed-in user's menu, and
+// the mobile drawer. Also where refused writes to the user's own database are reported.
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PRODUCT_NAME, TAGLINE } from '@ss/domain/constants';
+import { isAdmin } from '@ss/domain/user';
+import { useCurrentUser } from '../../data/current-user';
+import { onDenied } from '../../data/user-db';
+import { displayName } from '../../lib/user-display';
+import { toast } from '../toast';
+import { UserAvatar } from '../user-avatar';
 import { NAV_LINKS } from './nav-links';
+import { SignOutDialog } from './sign-out-dialog';
 import { SupportUsLink } from './support-us-link';
 import { SyncIndicator } from './sync-indicator';
+import { UserMenu } from './user-menu';
+import { useSignOut } from './use-sign-out';
+
+const drawerLink = 'rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50';
 
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { user, isLoading } = useCurrentUser();
+  const signOut = useSignOut();
+  const close = () => setDrawerOpen(false);
+
+  useEffect(
+    () =>
+      onDenied(({ reason }) =>
+        toast({ title: 'Not saved to your account', description: reason, variant: 'destructive' }),
+      ),
+    [],
+  );
+
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -40,12 +64,18 @@ export function Header() {
           <div className="hidden lg:block">
             <SupportUsLink />
           </div>
-          <Link to="/login" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 sm:inline-block">
-            Sign in
-          </Link>
-          <Link to="/register" className="hidden rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700 sm:inline-block">
-            Sign up
-          </Link>
+          {user ? (
+            <UserMenu user={user} onSignOut={() => void signOut.request()} />
+          ) : isLoading ? null : (
+            <>
+              <Link to="/login" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 sm:inline-block">
+                Sign in
+              </Link>
+              <Link to="/register" className="hidden rounded-md bg-emerald-600 px-3 py-2 text-sm font-semibold text-white hover:bg-emerald-700 sm:inline-block">
+                Sign up
+              </Link>
+            </>
+          )}
           <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
             <Dialog.Trigger className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden" aria-label="Open menu">
               <Menu aria-hidden className="h-6 w-6" />
@@ -61,21 +91,57 @@ export function Header() {
                 </div>
                 <nav aria-label="Mobile" className="flex flex-col">
                   {NAV_LINKS.map((l) => (
-                    <Link key={l.to} to={l.to} onClick={() => setDrawerOpen(false)} className="rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50">
+                    <Link key={l.to} to={l.to} onClick={close} className={drawerLink}>
                       {l.label}
                     </Link>
                   ))}
-                  <Link to="/login" onClick={() => setDrawerOpen(false)} className="rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50 sm:hidden">
-                    Sign in
-                  </Link>
-                  <Link to="/register" onClick={() => setDrawerOpen(false)} className="rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50 sm:hidden">
-                    Sign up
-                  </Link>
                 </nav>
+                {user ? (
+                  <nav aria-label="Account" className="flex flex-col border-t border-gray-200 pt-2 sm:hidden">
+                    <p className="flex items-center gap-2 px-3 py-2 font-semibold text-gray-900">
+                      <UserAvatar user={user} />
+                      <span className="truncate">{displayName(user)}</span>
+                    </p>
+                    {isAdmin(user) ? (
+                      <Link to="/admin" onClick={close} className={drawerLink}>
+                        Admin Dashboard
+                      </Link>
+                    ) : null}
+                    <Link to="/addmysanctuary" onClick={close} className={drawerLink}>
+                      Submit Sanctuary
+                    </Link>
+                    <Link to="/profile" onClick={close} className={drawerLink}>
+                      My Profile
+                    </Link>
+                    <Link to="/saved" onClick={close} className={drawerLink}>
+                      Saved Sanctuaries
+                    </Link>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        close();
+                        void signOut.request();
+                      }}
+                      className={`${drawerLink} text-left`}
+                    >
+                      Sign out
+                    </button>
+                  </nav>
+                ) : isLoading ? null : (
+                  <nav aria-label="Account" className="flex flex-col sm:hidden">
+                    <Link to="/login" onClick={close} className={drawerLink}>
+                      Sign in
+                    </Link>
+                    <Link to="/register" onClick={close} className={drawerLink}>
+                      Sign up
+                    </Link>
+                  </nav>
+                )}
                 <SupportUsLink className="mt-2 justify-center" />
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>
+          <SignOutDialog open={signOut.confirming} onOpenChange={signOut.setConfirming} onConfirm={() => void signOut.perform()} busy={signOut.busy} />
         </div>
       </div>
     </header>

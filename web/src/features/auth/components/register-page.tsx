@@ -1,16 +1,72 @@
-// /register: 'Create your account'.
-import { Link } from '@tanstack/react-router';
+// /register: 'Create your account'. Five required fields validated with the shared schema; mismatched passwords
+// toast and send nothing; a failure shows the server's message inline and the spec's toast; success welcomes the
+// new user by the product's name and goes home.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { AUTH_ERRORS, AUTH_FALLBACKS, AUTH_TOASTS, registrationSchema, type RegistrationPayload } from '@ss/domain/auth';
+import { PRODUCT_NAME } from '@ss/domain/constants';
+import { primaryButton } from '../../../ui/button-styles';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast';
+import { signUp } from '../sign-up';
 import { AuthCard } from './auth-card';
+import { FormFailure } from './form-failure';
+
+const EMPTY: RegistrationPayload = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
 export function RegisterPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(registrationSchema), defaultValues: EMPTY });
+
+  const onInvalid = (invalid: FieldErrors<RegistrationPayload>) => {
+    if (invalid.confirmPassword?.message === AUTH_ERRORS.passwordsDontMatch) toast({ ...AUTH_TOASTS.registrationMismatch, variant: 'destructive' });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await signUp(values);
+    } catch (err) {
+      setFailure((err as Error).message || AUTH_FALLBACKS.registrationInline);
+      toast({ ...AUTH_TOASTS.registrationFailed, variant: 'destructive' });
+      return;
+    }
+    toast({ title: `Welcome to ${PRODUCT_NAME}!`, description: 'Your account has been created.' });
+    await navigate({ to: '/' });
+  }, onInvalid);
+
   return (
     <AuthCard
       title="Create your account"
-      footer={<p>Already have an account? <Link to="/login" className="text-emerald-700 hover:underline">Sign in</Link></p>}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className="text-emerald-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      }
     >
-      <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-        Accounts are not open yet. You can browse, search and read reviews without one.
-      </p>
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="grid gap-4">
+        <FormFailure message={failure} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First Name" required error={errors.firstName?.message} input={{ type: 'text', autoComplete: 'given-name', ...register('firstName') }} />
+          <TextField label="Last Name" required error={errors.lastName?.message} input={{ type: 'text', autoComplete: 'family-name', ...register('lastName') }} />
+        </div>
+        <TextField label="Email" required error={errors.email?.message} input={{ type: 'email', autoComplete: 'email', inputMode: 'email', ...register('email') }} />
+        <TextField label="Password" required error={errors.password?.message} input={{ type: 'password', autoComplete: 'new-password', ...register('password') }} />
+        <TextField label="Confirm Password" required error={errors.confirmPassword?.message} input={{ type: 'password', autoComplete: 'new-password', ...register('confirmPassword') }} />
+        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
+          {isSubmitting ? 'Creating account...' : 'Create account'}
+        </button>
+      </form>
     </AuthCard>
   );
 }
