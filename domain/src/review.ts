@@ -21,8 +21,12 @@ export interface ReviewDoc {
   /** ISO date (YYYY-MM-DD) or empty. */
   visitDate: string;
   createdAt: string;
-  /** Public URLs under /media/... — never the bytes. */
+  /** Public URLs under /media/... — never the bytes. Full-size photos: `/media/<hex>-<n>`. */
   photos: string[];
+  /** Thumbnail URLs, one per photo, same order: `/media/<hex>-<n>/thumb`. */
+  thumbnails?: string[];
+  /** How many signed-in users marked this review helpful (kept by the gateway). */
+  helpfulCount?: number;
   hidden?: boolean;
 }
 
@@ -47,6 +51,8 @@ export interface Review {
   visit_date: string | null;
   created_at: string;
   photos: string[];
+  thumbnails?: string[];
+  helpful_count?: number;
 }
 
 export interface CommunityReview {
@@ -61,6 +67,9 @@ export interface CommunityReview {
   sanctuary_name: string;
   sanctuary_city: string;
   sanctuary_state: string;
+  photos?: string[];
+  thumbnails?: string[];
+  helpful_count?: number;
 }
 
 export interface SanctuaryStats {
@@ -88,6 +97,8 @@ export function toReview(doc: ReviewDoc): Review {
     visit_date: doc.visitDate || null,
     created_at: doc.createdAt,
     photos: doc.photos,
+    ...(doc.thumbnails ? { thumbnails: doc.thumbnails } : {}),
+    ...(doc.helpfulCount !== undefined ? { helpful_count: doc.helpfulCount } : {}),
   };
 }
 
@@ -104,6 +115,9 @@ export function toCommunityReview(doc: ReviewDoc): CommunityReview {
     sanctuary_name: doc.sanctuaryName,
     sanctuary_city: doc.sanctuaryCity,
     sanctuary_state: doc.sanctuaryState,
+    ...(doc.photos.length ? { photos: doc.photos } : {}),
+    ...(doc.thumbnails?.length ? { thumbnails: doc.thumbnails } : {}),
+    ...(doc.helpfulCount !== undefined ? { helpful_count: doc.helpfulCount } : {}),
   };
 }
 
