@@ -21,6 +21,8 @@ export function replicationRoutes(couch: CouchClient) {
   );
 
   const snapshot = createSnapshotCache(couch);
+  // Build the snapshots in the background at start, so the first device after a deploy does not wait for it.
+  for (const db of READ_ONLY_DBS) void snapshot(db as DbName).catch(() => undefined);
   app.get('/:db/_snapshot', async (c) => {
     const db = c.req.param('db');
     if (!READ_ONLY_DBS.has(db)) return c.json({ error: 'Unknown or private database' }, 404);
