@@ -11,6 +11,30 @@ module.exports = {
   navigateFallback: '/index.html',
   navigateFallbackDenylist: [/^\/api\//, /^\/db\//, /^\/media\//],
   clientsClaim: true,
+  // A new version waits for the user's 'Reload' (the page sends SKIP_WAITING), never a silent half-update.
+  skipWaiting: false,
+  runtimeCaching: [
+    {
+      // Map tiles: cache-first, bounded, a month old at most.
+      urlPattern: ({ url }) => url.hostname.endsWith('tile.openstreetmap.org'),
+      handler: 'CacheFirst',
+      options: {
+        cacheName: 'map-tiles',
+        expiration: { maxEntries: 3000, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+        cacheableResponse: { statuses: [0, 200] },
+      },
+    },
+    {
+      // Review photos and thumbnails that were viewed: shown offline, refreshed in the background.
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/media/'),
+      handler: 'StaleWhileRevalidate',
+      options: {
+        cacheName: 'photos',
+        expiration: { maxEntries: 300, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true },
+        cacheableResponse: { statuses: [200] },
+      },
+    },
+  ],
   cleanupOutdatedCaches: true,
   inlineWorkboxRuntime: true,
   sourcemap: false,

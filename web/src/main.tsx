@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
 import { startAccount } from './data/account';
 import { startSync } from './data/sync';
+import { listenForInstall } from './lib/pwa';
 import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
 
@@ -16,4 +17,5 @@ createRoot(document.getElementById('root')!).render(
 
 startSync();
 startAccount();
+listenForInstall();
 registerServiceWorker();

@@ -1,10 +1,21 @@
-// Registers /sw.js (built by workbox-build) once the page has loaded, in production builds only.
+// Registers /sw.js (built by workbox-build) once the page has loaded, in production builds only. A new
+// version waits until the user chooses to reload (never a silent half-updated app).
 import { Workbox } from 'workbox-window';
+import { usePwa } from './pwa';
 
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () => {
     const wb = new Workbox('/sw.js');
+    wb.addEventListener('waiting', () => {
+      usePwa.setState({
+        updateReady: true,
+        applyUpdate: () => {
+          wb.addEventListener('controlling', () => window.location.reload());
+          wb.messageSkipWaiting();
+        },
+      });
+    });
     wb.register().catch((err: unknown) => console.warn('[sw] registration failed', err));
   };
   if (document.readyState === 'complete') register();

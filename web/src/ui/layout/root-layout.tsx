@@ -5,9 +5,11 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ss/domain/constants';
 import { Toaster } from '../toaster';
+import { AppBanners } from './app-banners';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ReviewOutcomeToasts } from './review-outcome-toasts';
 
 export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -34,6 +36,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
+        <AppBanners />
         <Header />
         <main id="main" className="flex-1 pb-20 md:pb-0">
           <Outlet />
@@ -42,6 +45,7 @@ export function RootLayout() {
         <BottomBar />
       </div>
       <Toaster />
+      <ReviewOutcomeToasts />
     </Tooltip.Provider>
   );
 }
