@@ -75,3 +75,13 @@ test('a new service worker waits and the page offers "A new version is available
     fs.writeFileSync(SW_FILE, original);
   }
 });
+
+test('when map tiles cannot load, the map still shows US state outlines under the markers', async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto('/map');
+  const map = page.getByRole('region', { name: 'Map' });
+  await expect(map.locator('[data-offline-base-layer="ready"]')).toBeVisible();
+  // One outline per state and territory in us-atlas.
+  expect(await map.locator('svg path').count()).toBeGreaterThanOrEqual(50);
+  await expect(map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ }).first()).toBeVisible();
+});

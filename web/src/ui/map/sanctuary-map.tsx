@@ -3,6 +3,7 @@
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import L from './leaflet-global';
+import { StateOutlines } from './state-outlines';
 import 'leaflet.markercluster';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
@@ -162,6 +163,7 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
       className={`h-full min-h-[320px] w-full ${className}`}
       aria-label="Map of sanctuaries"
     >
+      <StateOutlines />
       <TileLayer
         url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
