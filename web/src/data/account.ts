@@ -4,6 +4,8 @@ import { isAuthenticated, loadCurrentUser, useCurrentUserStore, type CurrentUser
 import { closeUserDb, markUserSyncOffline, onSyncUnauthorized, openUserDb, restartUserSync } from './user-db';
 // Keeps the favourites store following the user's database.
 import './favorites';
+// Keeps the review commands (pending reviews and their outcomes) following it too.
+import './review-commands';
 
 let started = false;
 

@@ -1,13 +1,14 @@
-// The signed-in user's own database on this device (ss-user-<id>; favourites today), replicated two-way, live and
+// The signed-in user's own database on this device (ss-user-<id>: favourites and review commands), replicated two-way, live and
 // with retry through the gateway's /db/me. Written offline, documents wait here until the device is online again.
 // Also counts the writes not yet pushed (the sign-out warning) and reports documents the gateway refused.
 import PouchDB from 'pouchdb-browser';
 import { create } from 'zustand';
 import type { FavoriteDoc } from '@ss/domain/favorite';
+import type { ReviewCommandDoc } from '@ss/domain/review-command';
 // Registers the indexeddb adapter the device's databases use.
 import './local-db';
 
-export type UserDbDoc = FavoriteDoc;
+export type UserDbDoc = FavoriteDoc | ReviewCommandDoc;
 export type UserDb = PouchDB.Database<UserDbDoc>;
 type Replication = PouchDB.Replication.Replication<UserDbDoc>;
 

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { PRODUCT_NAME, TAGLINE } from '@ss/domain/constants';
+import { REVIEW_COMMAND_ID_PREFIX } from '@ss/domain/review-command';
 import { isAdmin } from '@ss/domain/user';
 import { useCurrentUser } from '../../data/current-user';
 import { onDenied } from '../../data/user-db';
@@ -28,9 +29,11 @@ export function Header() {
 
   useEffect(
     () =>
-      onDenied(({ reason }) =>
-        toast({ title: 'Not saved to your account', description: reason, variant: 'destructive' }),
-      ),
+      onDenied(({ id, reason }) => {
+        // Refused reviews are announced as the spec's review failure (review-outcome-toasts.tsx).
+        if (id.startsWith(REVIEW_COMMAND_ID_PREFIX)) return;
+        toast({ title: 'Not saved to your account', description: reason, variant: 'destructive' });
+      }),
     [],
   );
 
