@@ -6,6 +6,7 @@ import { router } from './router';
 import { startAccount } from './data/account';
 import { startSync } from './data/sync';
 import { listenForInstall } from './lib/pwa';
+import { isNativePlatform } from './native/platform';
 import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
 
@@ -18,4 +19,6 @@ createRoot(document.getElementById('root')!).render(
 startSync();
 startAccount();
 listenForInstall();
+// The native shell's plugins load only inside it; the web build behaves as before.
+if (isNativePlatform()) void import('./native/native-bridge').then((m) => m.initNative());
 registerServiceWorker();
