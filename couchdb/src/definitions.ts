@@ -140,7 +140,14 @@ ${requireFields({ userId: 'string', createdAt: 'string', expiresAt: 'string' })}
     {
       _id: '_design/submissions',
       language: 'javascript',
+      // Listing applications (`submission:<hex>`), filed and decided by the gateway only (couchdb/src/submissions.ts).
       validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type !== 'submission' || newDoc._id.indexOf('submission:') !== 0) { throw({ forbidden: 'Only submissions belong here.' }); }
+${requireFields({ name: 'string', status: 'string', submittedAt: 'string', applicantId: 'string', commandId: 'string' })}
+  if (['pending', 'approved', 'rejected'].indexOf(newDoc.status) === -1) { throw({ forbidden: 'Unknown status.' }); }
+  if (newDoc.status === 'rejected' && !(typeof newDoc.reviewNotes === 'string' && newDoc.reviewNotes.replace(/\\s+/g, ''))) {
+    throw({ forbidden: 'A rejection needs review notes.' });
+  }
 }`,
     },
   ],

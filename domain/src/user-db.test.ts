@@ -12,8 +12,8 @@ const reasonOf = (doc: unknown) => {
 };
 
 describe('checkUserDbDoc', () => {
-  it('favourites are the only type users may write for now', () => {
-    expect(USER_DB_DOC_TYPES).toEqual(['favorite']);
+  it('users may write favourites and the command types of later issues', () => {
+    expect(USER_DB_DOC_TYPES).toEqual(expect.arrayContaining(['favorite', 'submission-command', 'admin-decision']));
   });
 
   it("accepts the user's own valid favourite, new or replicated", () => {

@@ -3,6 +3,7 @@
 // the type, id and owner rules, built from USER_DB_DOC_TYPES. A new kind of user document is added here only.
 import type { z } from 'zod';
 import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
+import { ADMIN_DECISION_DOC_TYPE, SUBMISSION_COMMAND_DOC_TYPE, adminDecisionPushSchema, submissionCommandPushSchema } from './submission.ts';
 
 export interface UserDbDocRule {
   /** The whole document's schema, `_id`, `type` and `ownerId` included: every user document names its owner. */
@@ -19,6 +20,10 @@ export interface UserDbDocRule {
  */
 export const USER_DB_DOC_RULES: Readonly<Record<string, UserDbDocRule>> = {
   [FAVORITE_DOC_TYPE]: { schema: favoriteDocSchema, maxBytes: 2048, deletable: true },
+  // A listing application (issue 6); the gateway files it in `submissions` and writes the outcome back.
+  [SUBMISSION_COMMAND_DOC_TYPE]: { schema: submissionCommandPushSchema, maxBytes: 32 * 1024, deletable: false },
+  // An admin's approve / reject; applied only for admins (the role is checked when it is applied).
+  [ADMIN_DECISION_DOC_TYPE]: { schema: adminDecisionPushSchema, maxBytes: 8 * 1024, deletable: false },
 };
 
 export const USER_DB_DOC_TYPES: readonly string[] = Object.keys(USER_DB_DOC_RULES);

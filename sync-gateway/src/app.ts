@@ -17,6 +17,9 @@ import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/user.ts';
 import { favoritesRoutes } from './routes/favorites.ts';
 import { meRoutes } from './routes/me.ts';
+import { adminSubmissionRoutes } from './routes/admin-submissions.ts';
+import { submissionsReplicationRoutes } from './routes/submissions-replication.ts';
+import { userCommandHook } from './user-commands.ts';
 
 export interface GatewayOptions {
   couch: CouchClient;
@@ -40,14 +43,20 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
 
   app.route('/api/health', healthRoutes(couch));
   // Before /api/sanctuaries, whose /:id would otherwise answer /search.
-  app.route('/api/sanctuaries/search', searchRoutes({ directory: searchDirectory(couch), gazetteer: gazetteerLoader(defaultGazetteerDirs(webDist)) }));
+  // One offline gazetteer for search and for placing approved listings on the map.
+  const gazetteer = gazetteerLoader(defaultGazetteerDirs(webDist));
+  app.route('/api/sanctuaries/search', searchRoutes({ directory: searchDirectory(couch), gazetteer }));
   app.route('/api/sanctuaries', sanctuaryRoutes(couch));
   app.route('/api/community', communityRoutes(couch));
   app.route('/api/auth', authRoutes(accounts));
   app.route('/api/user', userRoutes(accounts));
   app.route('/api/favorites', favoritesRoutes(accounts));
+  // Before any other /api/admin router: the submissions queue answers 403 to everyone but admins (issue 6).
+  app.route('/api/admin/submissions', adminSubmissionRoutes(accounts, { gazetteer }));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.use('/db/me/*', userCommandHook(accounts, { gazetteer }));
   app.route('/db/me', meRoutes(accounts));
+  app.route('/db/submissions', submissionsReplicationRoutes(accounts));
   app.route('/db', replicationRoutes(couch));
   if (webDist) {
     app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compress()(c, next)));

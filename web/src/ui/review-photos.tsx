@@ -18,7 +18,7 @@ export function ReviewPhotos({ photos, thumbnails, subject }: Props) {
   const alt = (i: number) => `Photo ${i + 1} of ${photos.length} from ${subject}`;
   return (
     <>
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Review photos">
         {photos.map((url, i) => (
           <li key={url}>
             <button

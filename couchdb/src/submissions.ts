@@ -1,0 +1,257 @@
+// Listing applications, server side: filing a user's submission command into `submissions`, the one decision
+// function (approve / reject) used by the admin API and by replicated admin-decision commands, and writing every
+// outcome back into the command that asked for it (so it replicates to the applicant's or the admin's device).
+import type { DocumentScope } from 'nano';
+import type { Gazetteer } from '@ss/domain/gazetteer';
+import { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION, sanctuaryFieldsSchema, type SanctuaryDoc } from '@ss/domain/sanctuary';
+import {
+  ADMIN_MESSAGES, SUBMISSION_COMMAND_ID_PATTERN, SUBMISSION_DOC_TYPE, SUBMISSION_SCHEMA_VERSION, commandHex, isAdminDecisionDoc,
+  isBlankNotes, isSubmissionCommandDoc, isSubmissionDoc, locateSubmission, sanctuaryIdForSubmission, submissionDocId,
+  submissionFieldsSchema, type AdminDecisionDoc, type Decision, type SubmissionCommandDoc, type SubmissionDoc,
+} from '@ss/domain/submission';
+import { isAdmin, isUserDoc, userDocId, userIdOf, type UserDoc } from '@ss/domain/user';
+import { CouchHttpError, isNotFound, type CouchClient } from './client.ts';
+import { DB, userDbName } from './definitions.ts';
+
+export type DecisionResult =
+  | { ok: true; submission: SubmissionDoc }
+  | { ok: false; status: 400 | 403 | 404 | 409 | 503; error: string };
+
+export interface DecisionRequest {
+  /** `submission:<hex>`. */
+  submissionId: string;
+  decision: Decision;
+  reviewNotes?: string | undefined;
+  actor: UserDoc;
+}
+
+export interface DecisionOptions {
+  /** The offline gazetteer that places an approved listing on the map; null when it is not available. */
+  gazetteer: () => Gazetteer | null;
+  now?: Date;
+}
+
+const isConflict = (err: unknown) => err instanceof CouchHttpError && err.statusCode === 409;
+const fail = (status: 400 | 403 | 404 | 409 | 503, error: string): DecisionResult => ({ ok: false, status, error });
+const submissionsDb = (couch: CouchClient) => couch.use<SubmissionDoc>(DB.submissions);
+const userDb = <T extends object>(couch: CouchClient, userId: string): DocumentScope<T> => couch.nano.db.use<T>(userDbName(userId));
+
+async function getOrNull<T>(couch: CouchClient, work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await couch.call(work);
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}
+
+/** Reads, changes and writes a document, retrying on conflicts; `change` returning null means "nothing to do". */
+async function updateDoc<T extends { _id: string; _rev?: string }>(couch: CouchClient, scope: DocumentScope<T>, id: string, change: (doc: T) => T | null): Promise<T | null> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await getOrNull(couch, () => scope.get(id));
+    if (!current) return null;
+    const next = change(current);
+    if (!next) return current;
+    try {
+      const res = await couch.call(() => scope.insert(next));
+      return { ...next, _rev: res.rev };
+    } catch (err) {
+      if (!isConflict(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/** Every submission in the queue, newest first. */
+export async function listSubmissions(couch: CouchClient): Promise<SubmissionDoc[]> {
+  const res = await couch.call(() => submissionsDb(couch).list({ include_docs: true }));
+  return res.rows.flatMap((r) => (isSubmissionDoc(r.doc) ? [r.doc] : [])).sort((a, b) => b.submittedAt.localeCompare(a.submittedAt));
+}
+
+export async function getSubmission(couch: CouchClient, submissionId: string): Promise<SubmissionDoc | null> {
+  const doc = await getOrNull(couch, () => submissionsDb(couch).get(submissionId));
+  return isSubmissionDoc(doc) ? doc : null;
+}
+
+/** What the applicant's command should say, given the submission's state. */
+function commandOutcome(command: SubmissionCommandDoc, sub: SubmissionDoc, now: Date): SubmissionCommandDoc | null {
+  const next: SubmissionCommandDoc = { ...command, status: sub.status, submissionId: sub._id, receivedAt: command.receivedAt ?? now.toISOString() };
+  if (sub.status === 'rejected') next.reviewNotes = sub.reviewNotes ?? '';
+  if (sub.status === 'approved' && sub.sanctuaryId) next.sanctuaryId = sub.sanctuaryId;
+  if (sub.status !== 'pending') next.processedAt = sub.decidedAt ?? now.toISOString();
+  const same = command.status === next.status && command.submissionId === next.submissionId && command.reviewNotes === next.reviewNotes && command.sanctuaryId === next.sanctuaryId;
+  return same ? null : next;
+}
+
+async function writeApplicantOutcome(couch: CouchClient, sub: SubmissionDoc, now: Date): Promise<void> {
+  try {
+    await updateDoc<SubmissionCommandDoc>(couch, userDb(couch, sub.applicantId), sub.commandId, (cmd) =>
+      isSubmissionCommandDoc(cmd) ? commandOutcome(cmd, sub, now) : null,
+    );
+  } catch (err) {
+    // The applicant's database is gone (account deleted): the decision itself stands.
+    if (!isNotFound(err)) throw err;
+  }
+}
+
+/**
+ * Files a pushed submission command into `submissions` (id from the command's, so a retry files it once) and
+ * writes the queue state back into the command. Safe to call any number of times.
+ */
+export async function processSubmissionCommand(couch: CouchClient, userId: string, commandId: string, now = new Date()): Promise<SubmissionDoc | null> {
+  if (!SUBMISSION_COMMAND_ID_PATTERN.test(commandId)) return null;
+  const command = await getOrNull(couch, () => userDb<SubmissionCommandDoc>(couch, userId).get(commandId));
+  if (!isSubmissionCommandDoc(command) || command.ownerId !== userId) return null;
+  const id = submissionDocId(commandHex(commandId));
+  let sub = await getSubmission(couch, id);
+  if (!sub) {
+    const fields = submissionFieldsSchema.safeParse(command.submission);
+    if (!fields.success) {
+      const reason = fields.error.issues[0]?.message ?? 'The application is not valid.';
+      await updateDoc<SubmissionCommandDoc>(couch, userDb(couch, userId), commandId, (c) => (c.status === 'pending' ? { ...c, status: 'refused', reason, processedAt: now.toISOString() } : null));
+      return null;
+    }
+    const doc: SubmissionDoc = {
+      ...fields.data,
+      _id: id,
+      type: SUBMISSION_DOC_TYPE,
+      schemaVersion: SUBMISSION_SCHEMA_VERSION,
+      status: 'pending',
+      submittedAt: command.createdAt,
+      reviewNotes: null,
+      applicantId: userId,
+      commandId,
+    };
+    try {
+      await couch.call(() => submissionsDb(couch).insert(doc));
+      sub = doc;
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      sub = await getSubmission(couch, id);
+    }
+  }
+  if (sub) await writeApplicantOutcome(couch, sub, now);
+  return sub;
+}
+
+/** The new listing: the application's fields, placed by the gazetteer (approximate), not verified. */
+function listingFor(sub: SubmissionDoc, at: { latitude: number; longitude: number }, now: Date): SanctuaryDoc {
+  const fields = sanctuaryFieldsSchema.parse({
+    name: sub.name,
+    description: sub.description,
+    address: sub.address,
+    city: sub.city,
+    state: sub.state,
+    zipCode: sub.zipCode,
+    latitude: at.latitude,
+    longitude: at.longitude,
+    coordinatesApproximate: true,
+    coordinateSource: 'gazetteer',
+    phone: sub.phone,
+    email: sub.email,
+    website: sub.website,
+    animalTypes: sub.animalTypes,
+    isVerified: false,
+    acceptingAnimals: sub.acceptingAnimals,
+    hasVolunteerOpportunities: sub.hasVolunteerOpportunities,
+    volunteerInfo: sub.volunteerInfo,
+    hasToursAvailable: sub.hasToursAvailable,
+    specialNeeds: sub.specialNeeds,
+  });
+  const stamp = sub.decidedAt ?? now.toISOString();
+  return { ...fields, _id: sub.sanctuaryId!, type: SANCTUARY_DOC_TYPE, schemaVersion: SANCTUARY_SCHEMA_VERSION, createdAt: stamp, updatedAt: stamp };
+}
+
+/** The applicant becomes a sanctuary_owner (an admin stays admin) linked to the listing. */
+async function promoteApplicant(couch: CouchClient, userId: string, sanctuaryId: string, now: Date): Promise<void> {
+  type OwnerDoc = UserDoc & { ownedSanctuaryIds?: string[] };
+  await updateDoc<OwnerDoc>(couch, couch.use<OwnerDoc>(DB.users), userDocId(userId), (user) => {
+    if (!isUserDoc(user)) return null;
+    const owned = user.ownedSanctuaryIds ?? [];
+    const role = user.role === 'admin' ? 'admin' : 'sanctuary_owner';
+    if (owned.includes(sanctuaryId) && user.role === role) return null;
+    return { ...user, role, ownedSanctuaryIds: owned.includes(sanctuaryId) ? owned : [...owned, sanctuaryId], updatedAt: now.toISOString() };
+  });
+}
+
+/** Everything an approval causes; each step is idempotent, so a retry after a crash finishes the job. */
+async function applyApproval(couch: CouchClient, sub: SubmissionDoc, options: DecisionOptions, now: Date): Promise<SubmissionDoc> {
+  if (!(await couch.sanctuaries.get(sub.sanctuaryId!))) {
+    const gazetteer = options.gazetteer();
+    const at = gazetteer ? locateSubmission(gazetteer, sub) : null;
+    if (!at) throw new Error(`Cannot place ${sub._id} on the map`);
+    try {
+      await couch.call(() => couch.use<SanctuaryDoc>(DB.sanctuaries).insert(listingFor(sub, at, now)));
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+    }
+  }
+  await promoteApplicant(couch, sub.applicantId, sub.sanctuaryId!, now);
+  await writeApplicantOutcome(couch, sub, now);
+  const done = await updateDoc<SubmissionDoc>(couch, submissionsDb(couch), sub._id, (d) => (d.effectsDone ? null : { ...d, effectsDone: true }));
+  return done ?? sub;
+}
+
+/**
+ * Approves or rejects one submission. Only admins; only pending submissions (a second decision, from another
+ * admin or a retried command, is answered 409 'already decided' and changes nothing); a rejection needs notes.
+ * The decision is claimed first with the document's revision, so of two concurrent deciders exactly one wins.
+ */
+export async function decideSubmission(couch: CouchClient, request: DecisionRequest, options: DecisionOptions): Promise<DecisionResult> {
+  const now = options.now ?? new Date();
+  if (!isAdmin(request.actor)) return fail(403, ADMIN_MESSAGES.adminsOnly);
+  const notes = (request.reviewNotes ?? '').trim();
+  if (request.decision === 'reject' && isBlankNotes(notes)) return fail(400, ADMIN_MESSAGES.notesRequiredText);
+
+  for (let attempt = 0; ; attempt++) {
+    const sub = await getSubmission(couch, request.submissionId);
+    if (!sub) return fail(404, ADMIN_MESSAGES.notFound);
+    if (sub.status !== 'pending') {
+      // An approval interrupted half-way is finished by whoever comes next; the answer is still 'already decided'.
+      if (sub.status === 'approved' && !sub.effectsDone) await applyApproval(couch, sub, options, now);
+      return fail(409, ADMIN_MESSAGES.alreadyDecided);
+    }
+    const decided: SubmissionDoc = {
+      ...sub,
+      status: request.decision === 'approve' ? 'approved' : 'rejected',
+      reviewNotes: notes || null,
+      decidedAt: now.toISOString(),
+      decidedBy: userIdOf(request.actor),
+    };
+    if (request.decision === 'approve') {
+      const gazetteer = options.gazetteer();
+      if (!gazetteer) return fail(503, 'The place index is not available, so the listing cannot be placed on the map yet. Please try again later.');
+      if (!locateSubmission(gazetteer, sub)) return fail(400, 'This address could not be placed on the map; please check its city, state and ZIP code.');
+      decided.sanctuaryId = sanctuaryIdForSubmission(sub);
+      decided.effectsDone = false;
+    }
+    let claimed: SubmissionDoc;
+    try {
+      const res = await couch.call(() => submissionsDb(couch).insert(decided));
+      claimed = { ...decided, _rev: res.rev };
+    } catch (err) {
+      if (isConflict(err) && attempt < 5) continue;
+      throw err;
+    }
+    if (claimed.status === 'approved') return { ok: true, submission: await applyApproval(couch, claimed, options, now) };
+    await writeApplicantOutcome(couch, claimed, now);
+    return { ok: true, submission: claimed };
+  }
+}
+
+/**
+ * Applies an admin-decision command from an admin's own database and writes its outcome into it ('done', or
+ * 'refused' with the reason). Safe to call any number of times: a finished command is left alone.
+ */
+export async function processAdminDecision(couch: CouchClient, userId: string, commandId: string, options: DecisionOptions): Promise<AdminDecisionDoc | null> {
+  const scope = userDb<AdminDecisionDoc>(couch, userId);
+  const command = await getOrNull(couch, () => scope.get(commandId));
+  if (!isAdminDecisionDoc(command) || command.ownerId !== userId || command.status !== 'pending') return command;
+  const actor = await getOrNull(couch, () => couch.use<UserDoc>(DB.users).get(userDocId(userId)));
+  const result: DecisionResult = isUserDoc(actor)
+    ? await decideSubmission(couch, { submissionId: command.submissionId, decision: command.decision, reviewNotes: command.reviewNotes, actor }, options)
+    : fail(403, ADMIN_MESSAGES.adminsOnly);
+  const processedAt = (options.now ?? new Date()).toISOString();
+  return updateDoc<AdminDecisionDoc>(couch, scope, commandId, (c) =>
+    c.status !== 'pending' ? null : result.ok ? { ...c, status: 'done', processedAt } : { ...c, status: 'refused', reason: result.error, processedAt },
+  );
+}

@@ -1,0 +1,48 @@
+// The admin queue's API (spec section 7): GET /api/admin/submissions, POST /{id}/approve, POST /{id}/reject with
+// { reviewNotes }. Administrators only: anyone else, signed in or not (and any forged or expired cookie), gets 403.
+// Decisions go through couchdb/src/submissions.ts, the same function the replicated admin-decision commands use.
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { decideSubmission, listSubmissions, type DecisionOptions } from '@ss/couchdb/submissions';
+import { ADMIN_MESSAGES, SUBMISSION_ID_PREFIX, rejectBodySchema, toSubmission, type Decision } from '@ss/domain/submission';
+import { isAdmin } from '@ss/domain/user';
+import type { Accounts } from '../accounts.ts';
+import { jsonError } from '../errors.ts';
+import { accountBodyLimit, parseJson } from '../json-body.ts';
+import { sessionMiddleware, type AuthEnv } from '../session.ts';
+
+const ID = /^[0-9a-f]{32}$/;
+
+/** 403 unless a signed-in admin; runs after sessionMiddleware. */
+export const adminOnly: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  if (!isAdmin(c.get('user'))) return c.json({ error: ADMIN_MESSAGES.adminsOnly }, 403);
+  await next();
+};
+
+/** 403 for everyone but a signed-in admin; used by the admin API and by /db/submissions. */
+export const requireAdmin = (accounts: Accounts): MiddlewareHandler<AuthEnv>[] => [sessionMiddleware(accounts), adminOnly];
+
+export function adminSubmissionRoutes(accounts: Accounts, options: Pick<DecisionOptions, 'gazetteer'>) {
+  const app = new Hono<AuthEnv>();
+  const { couch } = accounts;
+  app.use('*', ...requireAdmin(accounts));
+
+  app.get('/', async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json((await listSubmissions(couch)).map(toSubmission));
+  });
+
+  const decide = async (c: Context<AuthEnv>, decision: Decision, reviewNotes?: string) => {
+    const id = c.req.param('id') ?? '';
+    if (!ID.test(id)) return jsonError(c, 404, ADMIN_MESSAGES.notFound);
+    const result = await decideSubmission(couch, { submissionId: `${SUBMISSION_ID_PREFIX}${id}`, decision, reviewNotes, actor: c.get('user')! }, options);
+    if (!result.ok) return jsonError(c, result.status, result.error);
+    return c.json(toSubmission(result.submission));
+  };
+
+  app.post('/:id/approve', (c) => decide(c, 'approve'));
+  app.post('/:id/reject', accountBodyLimit, async (c) => {
+    const { reviewNotes } = await parseJson(c, rejectBodySchema);
+    return decide(c, 'reject', reviewNotes);
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+// /db/submissions: the admin queue replicated, pull-only, to administrators' devices (so it can be reviewed
+// offline). Admin sessions only, 403 for anyone else; then the same read-only policy as the public databases.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { DB } from '@ss/couchdb/definitions';
+import type { Accounts } from '../accounts.ts';
+import { readOnlyVerdict } from '../replication-policy.ts';
+import type { AuthEnv } from '../session.ts';
+import { forwardToStore, pathAfter } from '../store-proxy.ts';
+import { requireAdmin } from './admin-submissions.ts';
+
+const PREFIX = `/db/${DB.submissions}`;
+
+export function submissionsReplicationRoutes(accounts: Accounts) {
+  const app = new Hono<AuthEnv>();
+  app.use('*', ...requireAdmin(accounts));
+  app.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
+  app.all('*', (c) => {
+    const rawPath = pathAfter(c, PREFIX);
+    const url = new URL(c.req.url);
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      return c.json({ error: 'bad_request', reason: 'Malformed path.' }, 400);
+    }
+    const verdict = readOnlyVerdict(c.req.method, path, url.searchParams);
+    if (!verdict.allow) return c.json({ error: 'forbidden', reason: verdict.reason }, verdict.status);
+    // Private to admins: never cached by a shared cache.
+    c.header('Cache-Control', 'private, no-store');
+    return forwardToStore(c, accounts.couch, DB.submissions, rawPath + url.search);
+  });
+  return app;
+}
