@@ -139,7 +139,8 @@ watch(useUserDbStore.getState().db, useUserDbStore.getState().userId);
 onDenied(({ id, reason }) => {
   const userId = useUserDbStore.getState().userId;
   if (!userId || !id.startsWith(REVIEW_COMMAND_ID_PREFIX)) return;
-  updateAwaiting(userId, (a) => (id in a ? { ...a, [id]: { deniedReason: reason } } : a));
+  // The first refusal is the one that matters: removing the refused copy may be refused too (commands cannot be deleted).
+  updateAwaiting(userId, (a) => (id in a && a[id]!.deniedReason === undefined ? { ...a, [id]: { deniedReason: reason } } : a));
 });
 
 /** The signed-in user's review commands for one sanctuary, oldest first. */
