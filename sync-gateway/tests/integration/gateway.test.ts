@@ -79,7 +79,8 @@ describe('read-only replication proxies', () => {
 
   it('does not expose private databases or design documents', async () => {
     expect((await app.request('/db/users')).status).toBe(404);
-    expect((await app.request('/db/submissions/_all_docs')).status).toBe(404);
+    // The admin queue replicates to admin sessions only (routes/submissions-replication.ts): 403 for anyone else.
+    expect((await app.request('/db/submissions/_all_docs')).status).toBe(403);
     expect((await app.request('/db/sanctuaries/_design/sanctuaries')).status).toBe(403);
     expect((await app.request('/db/sanctuaries/_all_dbs')).status).toBe(403);
     expect((await app.request('/db/sanctuaries/_changes?since=0&evil=1')).status).toBe(400);
