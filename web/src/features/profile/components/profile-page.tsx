@@ -11,6 +11,7 @@ import { FavoriteSanctuaries } from '../../../ui/favorite-sanctuaries';
 import { toast } from '../../../ui/toast';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { MyApplications } from './my-applications';
 import { ProfileHeader } from './profile-header';
 
 const TABS = [
@@ -66,6 +67,7 @@ function Profile({ user }: { user: User }) {
         <Tabs.Content value="profile" className={`mt-4 ${panelClass}`}>
           <h2 className="mb-4 text-xl font-semibold">Profile Information</h2>
           <ProfileForm user={user} />
+          <MyApplications />
         </Tabs.Content>
         <Tabs.Content value="security" className={`mt-4 ${panelClass}`}>
           <h2 className="mb-4 text-xl font-semibold">Change Password</h2>

@@ -1,0 +1,116 @@
+// Listing applications end to end: a user applies with the network cut, the application reaches the queue once
+// back online, an administrator (created like `npm run create-admin` does) sees it on /admin, the rules of the
+// dialog (notes required to reject), approval, and a second browser already on /map sees the new sanctuary live.
+import { expect, test, type Page } from '@playwright/test';
+import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
+import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
+
+let counter = 0;
+const newEmail = (who: string) => `${who}-${Date.now()}-${counter++}@example.org`;
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function register(page: Page, first: string, last: string, email: string, password: string) {
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'First Name' }).fill(first);
+  await page.getByRole('textbox', { name: 'Last Name' }).fill(last);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(toastText(page, 'Welcome to Sanctuary Seekers!')).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(toastText(page, 'Welcome back!')).toBeVisible();
+}
+
+test('apply offline, admin approves on /admin, the new sanctuary appears on another device\'s map', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const name = `Lakeshore Hoof Haven ${Date.now()}`;
+
+  // A visitor already on the map around downtown Cleveland.
+  const observerContext = await browser.newContext();
+  const observer = await observerContext.newPage();
+  await observer.goto('/map?q=44114&radius=25');
+  await waitForSync(observer);
+  const results = observer.getByRole('region', { name: 'Sanctuaries + Rescues Near You' });
+  await expect(results).toBeVisible();
+  await expect(results.getByText(name)).toHaveCount(0);
+
+  // The applicant fills the form with the network cut.
+  const applicantContext = await browser.newContext();
+  const applicant = await applicantContext.newPage();
+  await register(applicant, 'Sam', 'Rivera', newEmail('sam'), 'applicant-secret');
+  await applicant.goto('/addmysanctuary');
+  await expect(applicant.getByRole('heading', { level: 1, name: 'Submit Your Sanctuary or Rescue' })).toBeVisible();
+  await expect(applicant.getByText('Listing fee: $99 per year')).toBeVisible();
+  await expect(applicant.getByText(/within 2-3 business days/).first()).toBeVisible();
+  await waitForServiceWorker(applicant);
+
+  // Non-admins see only that /admin is for administrators.
+  await applicant.goto('/admin');
+  await expect(applicant.getByText('This page is for administrators.', { exact: false })).toBeVisible();
+  await expect(applicant.getByRole('heading', { name: 'Submissions' })).toHaveCount(0);
+  await applicant.goto('/addmysanctuary');
+  await expect(applicant.getByRole('textbox', { name: 'Sanctuary name' })).toBeVisible();
+
+  await applicantContext.setOffline(true);
+  await applicant.getByRole('textbox', { name: 'Sanctuary name' }).fill(name);
+  await applicant.getByLabel('Description').fill('A lakeside refuge for rescued cows and pigs. '.repeat(6).trim());
+  await applicant.getByRole('textbox', { name: 'Address' }).fill('100 Lakeside Ave');
+  await applicant.getByRole('textbox', { name: 'City' }).fill('Cleveland');
+  await applicant.getByLabel('State').selectOption('OH');
+  await applicant.getByRole('textbox', { name: 'ZIP code' }).fill('44114');
+  await applicant.getByRole('textbox', { name: 'Contact name' }).fill('Sam Rivera');
+  await applicant.getByRole('textbox', { name: 'Email' }).fill('hello@hoofhaven.example.org');
+  await applicant.getByRole('checkbox', { name: 'cows' }).check();
+  await applicant.getByRole('checkbox', { name: 'pigs' }).check();
+  await applicant.getByRole('button', { name: 'Submit Sanctuary' }).click();
+  await expect(applicant.getByText('Thank you! Your application is saved.')).toBeVisible();
+
+  // Back online: it is sent, filed, and the profile says Pending Review.
+  await applicantContext.setOffline(false);
+  await applicant.getByRole('link', { name: 'your profile' }).click();
+  const application = applicant.getByRole('region', { name: 'My Sanctuary Applications' }).getByRole('listitem').filter({ hasText: name });
+  await expect(application.getByText('Pending Review')).toBeVisible();
+  await expect(application.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 30_000 });
+
+  // An administrator, created with the create-admin code path.
+  const adminEmail = newEmail('admin');
+  const couch = storeClient();
+  await createOrPromoteAdmin(couch, createUsers(couch), { email: adminEmail, password: 'admin-secret', firstName: 'Ada', lastName: 'Admin' });
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, adminEmail, 'admin-secret');
+  await admin.goto('/admin');
+  const item = admin.getByRole('listitem').filter({ hasText: name });
+  await expect(item.getByText('Pending Review')).toBeVisible({ timeout: 30_000 });
+  await expect(item.getByText(/A lakeside refuge for rescued cows and pigs\./)).toBeVisible();
+  await item.getByRole('button', { name: `View details of ${name}` }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name })).toBeVisible();
+  await expect(dialog.getByText('hello@hoofhaven.example.org')).toBeVisible();
+  await expect(dialog.getByText('cows, pigs')).toBeVisible();
+
+  // Rejecting needs notes.
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(toastText(admin, 'Review Notes Required')).toBeVisible();
+  await expect(toastText(admin, 'Please provide feedback when rejecting a submission.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(toastText(admin, 'Submission Approved')).toBeVisible({ timeout: 30_000 });
+  await expect(toastText(admin, 'The sanctuary has been added to the directory.')).toBeVisible();
+  await expect(dialog.getByText('approved', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  // The visitor's map shows it without a reload; the applicant sees the approval.
+  await expect(results.getByText(name)).toBeVisible({ timeout: 30_000 });
+  await expect(application.getByText('approved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(application.getByRole('link', { name: 'View your listing' })).toBeVisible();
+
+  await Promise.all([observerContext.close(), applicantContext.close(), adminContext.close()]);
+});
