@@ -10,6 +10,10 @@ export const DB = {
   users: 'users',
   sessions: 'sessions',
   submissions: 'submissions',
+  /** Private index of review commands accepted but not yet finished (`pending:<userId>:<hex>`), for the sweep. */
+  commands: 'commands',
+  /** Private helpful votes (`vote:<reviewId>:<userId>`); only their count is public, on the review. */
+  votes: 'votes',
 } as const;
 export type DbName = (typeof DB)[keyof typeof DB];
 
@@ -142,12 +146,38 @@ ${requireFields({ userId: 'string', createdAt: 'string', expiresAt: 'string' })}
       language: 'javascript',
       // Listing applications (`submission:<hex>`), filed and decided by the gateway only (couchdb/src/submissions.ts).
       validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  // Review reports share the admins' queue (couchdb/src/review-moderation.ts).
+  if (newDoc.type === 'review-report') {
+    if (newDoc._id.indexOf('review-report:') !== 0) { throw({ forbidden: 'Review report ids start with review-report:.' }); }
+${requireFields({ reviewId: 'string', userId: 'string', reason: 'string', status: 'string', createdAt: 'string' })}
+    return;
+  }
   if (newDoc.type !== 'submission' || newDoc._id.indexOf('submission:') !== 0) { throw({ forbidden: 'Only submissions belong here.' }); }
 ${requireFields({ name: 'string', status: 'string', submittedAt: 'string', applicantId: 'string', commandId: 'string' })}
   if (['pending', 'approved', 'rejected'].indexOf(newDoc.status) === -1) { throw({ forbidden: 'Unknown status.' }); }
   if (newDoc.status === 'rejected' && !(typeof newDoc.reviewNotes === 'string' && newDoc.reviewNotes.replace(/\\s+/g, ''))) {
     throw({ forbidden: 'A rejection needs review notes.' });
   }
+}`,
+    },
+  ],
+  commands: [
+    {
+      _id: '_design/commands',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type !== 'pending-command' || newDoc._id.indexOf('pending:') !== 0) { throw({ forbidden: 'Only pending-command entries belong here.' }); }
+${requireFields({ userId: 'string', commandId: 'string', createdAt: 'string' })}
+}`,
+    },
+  ],
+  votes: [
+    {
+      _id: '_design/votes',
+      language: 'javascript',
+      validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  if (newDoc.type !== 'helpful-vote' || newDoc._id.indexOf('vote:') !== 0) { throw({ forbidden: 'Only helpful votes belong here.' }); }
+${requireFields({ reviewId: 'string', userId: 'string', createdAt: 'string' })}
 }`,
     },
   ],

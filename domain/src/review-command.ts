@@ -101,8 +101,11 @@ const attachmentSchema = z.looseObject({
 });
 
 export const reviewCommandAttachmentsSchema = z
-  .record(z.string().regex(REVIEW_PHOTO_ATTACHMENT_PATTERN, 'Photo attachments are named photo-0 to photo-4.'), attachmentSchema)
+  .record(z.string(), attachmentSchema)
   .refine((a) => Object.keys(a).length <= MAX_REVIEW_PHOTOS, { message: REVIEW_MESSAGES.tooManyText })
+  .refine((a) => Object.keys(a).every((name) => REVIEW_PHOTO_ATTACHMENT_PATTERN.test(name)), {
+    message: 'Photo attachments are named photo-0 to photo-4.',
+  })
   .refine((a) => Object.values(a).every((att) => (ALLOWED_PHOTO_TYPES as readonly string[]).includes(att.content_type)), {
     message: 'Photos must be JPEG, PNG or WebP.',
   });
@@ -239,3 +242,24 @@ export function newReviewCommand(input: NewReviewCommandInput): ReviewCommandDoc
 export function isReviewCommandDoc(doc: unknown): doc is ReviewCommandDoc {
   return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === REVIEW_COMMAND_DOC_TYPE;
 }
+
+const serverOnly = z.never({ error: 'Only the server writes the outcome of a review command.' }).optional();
+
+/**
+ * What a device may push: a brand-new command, status 'pending', no outcome fields, every photo sent inline.
+ * Larger than any other user document: room for MAX_REVIEW_PHOTOS photos in base64 plus the text.
+ */
+export const reviewCommandPushSchema = reviewCommandDocSchema
+  .safeExtend({
+    status: z.literal('pending', { error: 'A review command is sent with status "pending"; only the server sets its outcome.' }),
+    reason: serverOnly,
+    reviewId: serverOnly,
+    photoUrls: serverOnly,
+    thumbnailUrls: serverOnly,
+    processedAt: serverOnly,
+    _attachments: reviewCommandAttachmentsSchema
+      .refine((a) => Object.values(a).every((att) => typeof att.data === 'string'), { message: 'Photos must be sent with the review.' })
+      .optional(),
+  });
+
+export const REVIEW_COMMAND_MAX_BYTES = MAX_REVIEW_PHOTOS * MAX_PHOTO_BASE64_LENGTH + 64 * 1024;

@@ -3,6 +3,7 @@
 // the type, id and owner rules, built from USER_DB_DOC_TYPES. A new kind of user document is added here only.
 import type { z } from 'zod';
 import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
+import { REVIEW_COMMAND_DOC_TYPE, REVIEW_COMMAND_MAX_BYTES, reviewCommandPushSchema } from './review-command.ts';
 import { ADMIN_DECISION_DOC_TYPE, SUBMISSION_COMMAND_DOC_TYPE, adminDecisionPushSchema, submissionCommandPushSchema } from './submission.ts';
 
 export interface UserDbDocRule {
@@ -20,6 +21,9 @@ export interface UserDbDocRule {
  */
 export const USER_DB_DOC_RULES: Readonly<Record<string, UserDbDocRule>> = {
   [FAVORITE_DOC_TYPE]: { schema: favoriteDocSchema, maxBytes: 2048, deletable: true },
+  // Written once on the device with its photos; the gateway also checks the bytes, the sanctuary and that it
+  // is new (couchdb/src/review-commands.ts), then applies it and writes the outcome.
+  [REVIEW_COMMAND_DOC_TYPE]: { schema: reviewCommandPushSchema, maxBytes: REVIEW_COMMAND_MAX_BYTES, deletable: false },
   // A listing application (issue 6); the gateway files it in `submissions` and writes the outcome back.
   [SUBMISSION_COMMAND_DOC_TYPE]: { schema: submissionCommandPushSchema, maxBytes: 32 * 1024, deletable: false },
   // An admin's approve / reject; applied only for admins (the role is checked when it is applied).

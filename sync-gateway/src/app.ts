@@ -20,6 +20,9 @@ import { meRoutes } from './routes/me.ts';
 import { adminSubmissionRoutes } from './routes/admin-submissions.ts';
 import { submissionsReplicationRoutes } from './routes/submissions-replication.ts';
 import { userCommandHook } from './user-commands.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { adminReviewRoutes } from './routes/admin-reviews.ts';
 
 export interface GatewayOptions {
   couch: CouchClient;
@@ -46,18 +49,21 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   // One offline gazetteer for search and for placing approved listings on the map.
   const gazetteer = gazetteerLoader(defaultGazetteerDirs(webDist));
   app.route('/api/sanctuaries/search', searchRoutes({ directory: searchDirectory(couch), gazetteer }));
-  app.route('/api/sanctuaries', sanctuaryRoutes(couch));
+  app.route('/api/sanctuaries', sanctuaryRoutes(couch, accounts));
   app.route('/api/community', communityRoutes(couch));
   app.route('/api/auth', authRoutes(accounts));
   app.route('/api/user', userRoutes(accounts));
   app.route('/api/favorites', favoritesRoutes(accounts));
   // Before any other /api/admin router: the submissions queue answers 403 to everyone but admins (issue 6).
   app.route('/api/admin/submissions', adminSubmissionRoutes(accounts, { gazetteer }));
+  app.route('/api/reviews', reviewRoutes(accounts));
+  app.route('/api/admin', adminReviewRoutes(accounts));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.use('/db/me/*', userCommandHook(accounts, { gazetteer }));
   app.route('/db/me', meRoutes(accounts));
   app.route('/db/submissions', submissionsReplicationRoutes(accounts));
   app.route('/db', replicationRoutes(couch));
+  app.route('/media', mediaRoutes(couch));
   if (webDist) {
     app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compress()(c, next)));
     app.route('/', webRoutes(webDist));

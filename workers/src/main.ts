@@ -2,9 +2,11 @@
 import { couchConfigFromEnv } from '@ss/couchdb/config';
 import { createCouchClient } from '@ss/couchdb/client';
 import { startReviewStatsWorker } from './review-stats.ts';
+import { startReviewCommandSweeper } from './review-commands.ts';
+import { startThumbnailWorker } from './thumbnails.ts';
 
 const couch = createCouchClient(couchConfigFromEnv());
-const workers = [startReviewStatsWorker(couch)];
+const workers = [startReviewStatsWorker(couch), startReviewCommandSweeper(couch), startThumbnailWorker(couch)];
 console.log(`[workers] ${workers.length} running`);
 process.send?.({ type: 'ready' });
 

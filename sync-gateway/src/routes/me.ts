@@ -4,15 +4,17 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { userDbName } from '@ss/couchdb/definitions';
-import { checkUserDbDoc } from '@ss/domain/user-db';
+import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
+import { REVIEW_COMMAND_DOC_TYPE, isReviewCommandDoc } from '@ss/domain/review-command';
+import { checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
 import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { userDbVerdict } from '../replication-policy.ts';
 import { sessionMiddleware, type AuthEnv } from '../session.ts';
 import { forwardToStore, pathAfter } from '../store-proxy.ts';
 
-/** Room for a push batch today and for review photos as attachments later. */
-export const MAX_USER_DB_BODY_BYTES = 8 * 1024 * 1024;
+/** Room for one review command with five 5 MB photos in base64 (about 35 MB) and a little more. */
+export const MAX_USER_DB_BODY_BYTES = 40 * 1024 * 1024;
 /** Replication checkpoints are a few hundred bytes; this is generous. */
 export const MAX_LOCAL_DOC_BYTES = 64 * 1024;
 const PREFIX = '/db/me';
@@ -73,9 +75,13 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts) {
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
       const withId = { _id: verdict.docId, ...(doc as Record<string, unknown>) };
       if (withId._id !== verdict.docId) return couchError(c, 400, 'bad_request', 'The document id in the body does not match the URL.');
-      const check = checkUserDbDoc(withId, userId);
+      const check = await checkDoc(accounts, withId, userId, url.searchParams.get('new_edits') !== 'false');
       if (!check.ok) return couchError(c, 403, 'forbidden', check.reason);
-      return forwardToStore(c, accounts.couch, db, rawPath + url.search, { body: JSON.stringify(withId), contentType: 'application/json' });
+      const isCommand = check.type === REVIEW_COMMAND_DOC_TYPE;
+      if (isCommand) await recordPendingCommand(accounts.couch, userId, verdict.docId!);
+      const res = await forwardToStore(c, accounts.couch, db, rawPath + url.search, { body: JSON.stringify(withId), contentType: 'application/json' });
+      if (isCommand && res.ok) await applyQuietly(accounts, userId, verdict.docId!);
+      return res;
     }
 
     case 'bulk_docs':
@@ -96,11 +102,18 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
   const newEdits = body.new_edits !== false;
   const refused = new Map<number, BulkResult>();
   const accepted: unknown[] = [];
-  docs.forEach((doc, i) => {
-    const check = checkUserDbDoc(doc, userId);
-    if (check.ok) accepted.push(doc);
-    else refused.set(i, { id: idOf(doc), error: 'forbidden', reason: check.reason });
-  });
+  const commandIds: string[] = [];
+  for (const [i, doc] of docs.entries()) {
+    const check = await checkDoc(accounts, doc, userId, newEdits);
+    if (!check.ok) {
+      refused.set(i, { id: idOf(doc), error: 'forbidden', reason: check.reason });
+      continue;
+    }
+    accepted.push(doc);
+    if (check.type === REVIEW_COMMAND_DOC_TYPE) commandIds.push(idOf(doc)!);
+  }
+  // Indexed before they are stored: whatever happens after this, the sweep finds them.
+  for (const id of commandIds) await recordPendingCommand(accounts.couch, userId, id);
 
   let stored: BulkResult[] = [];
   if (accepted.length) {
@@ -110,6 +123,11 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
     });
     if (!upstream.ok) return upstream;
     stored = (await upstream.json()) as BulkResult[];
+  }
+
+  const failed = new Set(stored.filter((r) => r.error).map((r) => String(r.id)));
+  for (const id of commandIds) {
+    if (!failed.has(id)) await applyQuietly(accounts, userId, id);
   }
 
   // With new_edits=false CouchDB lists only the failures; so do we.
@@ -124,6 +142,25 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
     (doc, i) => refused.get(i) ?? byId.get(String(idOf(doc)))?.shift() ?? { id: idOf(doc), error: 'unknown_error', reason: 'The store did not report on this document.' },
   );
   return c.json(merged, 201);
+}
+
+/** The shared document rules, and for review commands the checks that need the store and the photo bytes. */
+async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdits: boolean): Promise<UserDbDocVerdict> {
+  if (!isReviewCommandDoc(doc) || (doc as { _deleted?: unknown })._deleted === true) return checkUserDbDoc(doc, userId);
+  const check = await checkReviewCommand(accounts.couch, doc, userId, { newEdits });
+  return check.ok ? { ok: true, type: REVIEW_COMMAND_DOC_TYPE } : check;
+}
+
+/**
+ * Publishes a stored command now, so its outcome is usually back on the device with the next pull. A failure
+ * here is not the push's failure: the command is stored and indexed, and the sweep in workers/ finishes it.
+ */
+async function applyQuietly(accounts: Accounts, userId: string, commandId: string): Promise<void> {
+  try {
+    await applyReviewCommand(accounts.couch, userId, commandId);
+  } catch (err) {
+    console.error(`[gateway] applying ${commandId} failed; the sweep will finish it:`, err);
+  }
 }
 
 function idOf(doc: unknown): string | null {

@@ -1,15 +1,25 @@
 // GET /api/sanctuaries, /api/sanctuaries/{id}, /{id}/reviews and /{id}/stats: the spec's read facade for
-// clients that do not replicate.
+// clients that do not replicate; POST /{id}/reviews: the spec's multipart review form, applied like a command.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { CouchClient } from '@ss/couchdb/client';
+import { submitReviewCommand } from '@ss/couchdb/review-commands';
+import { firstIssueMessage } from '@ss/domain/auth';
+import { ALLOWED_PHOTO_TYPES, MAX_REVIEW_PHOTOS } from '@ss/domain/constants';
+import { sniffPhotoType } from '@ss/domain/photo-bytes';
 import { toSanctuary } from '@ss/domain/sanctuary';
 import { toReview } from '@ss/domain/review';
+import { REVIEW_MESSAGES, newReviewCommand, reviewFormSchema, reviewPhotoAttachmentName, type ReviewCommandAttachment } from '@ss/domain/review-command';
+import { userIdOf } from '@ss/domain/user';
+import type { Accounts } from '../accounts.ts';
 import { jsonError } from '../errors.ts';
+import { requireUser, sessionMiddleware, type AuthEnv } from '../session.ts';
+import { MAX_USER_DB_BODY_BYTES } from './me.ts';
 
 export const SANCTUARY_NOT_FOUND = 'Sanctuary not found';
 
-export function sanctuaryRoutes(couch: CouchClient) {
-  const app = new Hono();
+export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
+  const app = new Hono<AuthEnv>();
 
   app.get('/', async (c) => {
     const docs = await couch.sanctuaries.list();
@@ -34,6 +44,41 @@ export function sanctuaryRoutes(couch: CouchClient) {
     const stats = await couch.reviews.stats(id);
     return c.json({ averageRating: stats?.averageRating ?? 0, totalReviews: stats?.totalReviews ?? 0 });
   });
+
+  app.post(
+    '/:id/reviews',
+    sessionMiddleware(accounts),
+    requireUser,
+    bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
+    async (c) => {
+      const id = c.req.param('id');
+      if (!(await couch.sanctuaries.get(id))) return jsonError(c, 404, SANCTUARY_NOT_FOUND);
+      const body = await c.req.parseBody({ all: true }).catch(() => null);
+      if (!body) return jsonError(c, 400, 'The review must be sent as a form.');
+      const text = (name: string) => {
+        const value = body[name];
+        const first = Array.isArray(value) ? value[0] : value;
+        return typeof first === 'string' ? first : undefined;
+      };
+      const form = reviewFormSchema.safeParse({ rating: text('rating') || undefined, title: text('title'), comment: text('comment') ?? '', visitDate: text('visitDate') });
+      if (!form.success) return jsonError(c, 400, firstIssueMessage(form.error));
+      const files = [body.photos ?? []].flat().filter((f): f is File => typeof f !== 'string' && !(f.size === 0 && f.name === ''));
+      if (files.length > MAX_REVIEW_PHOTOS) return jsonError(c, 400, `${REVIEW_MESSAGES.tooManyTitle}: ${REVIEW_MESSAGES.tooManyText}`);
+
+      const attachments: Record<string, ReviewCommandAttachment> = {};
+      for (const [i, file] of files.entries()) {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const declared = (ALLOWED_PHOTO_TYPES as readonly string[]).includes(file.type) ? file.type : 'image/jpeg';
+        attachments[reviewPhotoAttachmentName(i)] = { content_type: sniffPhotoType(bytes) ?? declared, data: Buffer.from(bytes).toString('base64') };
+      }
+      const userId = userIdOf(c.get('user')!);
+      const command = { ...newReviewCommand({ ownerId: userId, sanctuaryId: id, ...form.data }), ...(files.length ? { _attachments: attachments } : {}) };
+      const result = await submitReviewCommand(couch, userId, command);
+      if (result.status === 'refused' || result.status === 'rejected') return jsonError(c, 400, result.reason);
+      if (result.status !== 'published' || !result.review) return jsonError(c, 500, REVIEW_MESSAGES.failureFallback);
+      return c.json(toReview(result.review), 201);
+    },
+  );
 
   return app;
 }

@@ -539,7 +539,7 @@ describe('/db/me', () => {
     ]);
     expect(results[1]!.reason).toBe('This document belongs to another account.');
     expect(results[2]!.reason).toBe('Documents of type "user" cannot be saved here.');
-    expect(results[3]!.reason).toBe('Documents of type "review-command" cannot be saved here.');
+    expect(results[3]!.reason).toBe('The id of a review command is "review-command:" + 32 lowercase hex characters.');
 
     const stored = (await aliceDb().list()).rows.map((r) => r.id);
     expect(stored).toContain(mine._id);
@@ -615,7 +615,7 @@ describe('/db/me', () => {
       expect(res.status, `${method} ${p}`).toBe(status);
       expect(await res.json(), `${method} ${p}`).toHaveProperty('error');
     }
-    const huge = JSON.stringify({ docs: [{ _id: 'favorite:x', padding: 'x'.repeat(9 * 1024 * 1024) }] });
+    const huge = JSON.stringify({ docs: [{ _id: 'favorite:x', padding: 'x'.repeat(41 * 1024 * 1024) }] });
     expect((await call(app, '/db/me/_bulk_docs', { method: 'POST', cookie: alice.cookie, body: huge })).status).toBe(413);
     const bigCheckpoint = await call(app, '/db/me/_local/checkpoint', { method: 'PUT', cookie: alice.cookie, body: { history: 'x'.repeat(70 * 1024) } });
     expect(bigCheckpoint.status).toBe(413);

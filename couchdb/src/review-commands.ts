@@ -1,0 +1,326 @@
+// Review commands, server side: the checks a pushed command needs beyond its schema (photo bytes, sanctuary,
+// immutability), and the idempotent apply shared by the gateway and the sweep worker: photos into `media`, the
+// public review into `reviews` (ids derived from the command's), then the outcome written back into the command.
+import type { DocumentScope } from 'nano';
+import { MAX_PHOTO_BYTES } from '@ss/domain/constants';
+import { sniffPhotoType, type PhotoType } from '@ss/domain/photo-bytes';
+import { REVIEW_DOC_TYPE, type ReviewDoc } from '@ss/domain/review';
+import {
+  REVIEW_PHOTO_ATTACHMENT_PATTERN, photoDocId, photoUrl, reviewCommandDocSchema, reviewCommandHex, reviewCommandPushSchema, reviewIdForHex, thumbnailUrl,
+  type ReviewCommandDoc,
+} from '@ss/domain/review-command';
+import { checkUserDbDoc } from '@ss/domain/user-db';
+import { isUserDoc, userDocId, type UserDoc } from '@ss/domain/user';
+import { CouchHttpError, isNotFound, type CouchClient } from './client.ts';
+import { DB, userDbName } from './definitions.ts';
+import { ensureUserDb } from './user-db.ts';
+
+export type CommandCheck = { ok: true } | { ok: false; reason: string };
+
+/** The private index entry that lets the sweep find a command accepted but not yet finished. */
+export interface PendingCommandDoc {
+  _id: string;
+  _rev?: string;
+  type: 'pending-command';
+  userId: string;
+  commandId: string;
+  createdAt: string;
+}
+
+/** A photo in the `media` database: the original bytes as attachment `original`, the worker's `thumb` later. */
+export interface PhotoDoc {
+  _id: string;
+  _rev?: string;
+  type: 'photo';
+  schemaVersion: 1;
+  reviewId: string;
+  sanctuaryId: string;
+  createdAt: string;
+  _attachments?: Record<string, { content_type: string; data?: string; stub?: boolean; length?: number; digest?: string }>;
+}
+
+export type ApplyResult =
+  | { status: 'published'; reviewId: string; review: ReviewDoc | null }
+  | { status: 'rejected'; reason: string }
+  | { status: 'missing' };
+
+export const pendingCommandId = (userId: string, hex: string): string => `pending:${userId}:${hex}`;
+
+const refuse = (reason: string): CommandCheck => ({ ok: false, reason });
+const isConflict = (err: unknown) => err instanceof CouchHttpError && err.statusCode === 409;
+const userDb = <T extends object>(couch: CouchClient, userId: string): DocumentScope<T> => couch.nano.db.use<T>(userDbName(userId));
+
+async function getOrNull<T>(couch: CouchClient, work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await couch.call(work);
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}
+
+interface CheckedPhoto {
+  index: number;
+  name: string;
+  type: PhotoType;
+  data: string;
+  bytes: number;
+}
+
+/** Decodes and sniffs every photo attachment, in index order; a refusal names the photo and the problem. */
+export function checkPhotos(attachments: ReviewCommandDoc['_attachments']): { ok: true; photos: CheckedPhoto[] } | { ok: false; reason: string } {
+  const photos: CheckedPhoto[] = [];
+  for (const [name, att] of Object.entries(attachments ?? {})) {
+    if (!REVIEW_PHOTO_ATTACHMENT_PATTERN.test(name)) return { ok: false, reason: 'Photo attachments are named photo-0 to photo-4.' };
+    const index = Number(name.slice('photo-'.length));
+    if (typeof att.data !== 'string') return { ok: false, reason: 'Photos must be sent with the review.' };
+    const bytes = Buffer.from(att.data, 'base64');
+    const label = `Photo ${index + 1}`;
+    if (bytes.length > MAX_PHOTO_BYTES) {
+      return { ok: false, reason: `${label} is ${(bytes.length / (1024 * 1024)).toFixed(1)} MB; each photo can be at most 5 MB.` };
+    }
+    if (bytes.length === 0) return { ok: false, reason: `${label} is empty.` };
+    const type = sniffPhotoType(bytes);
+    if (!type) return { ok: false, reason: `${label} is not a JPEG, PNG or WebP image.` };
+    photos.push({ index, name, type, data: att.data, bytes: bytes.length });
+  }
+  return { ok: true, photos: photos.sort((a, b) => a.index - b.index) };
+}
+
+/** Every `<start>-<id>` revision a stored document's `_revisions` names. */
+function knownRevs(doc: { _revisions?: { start: number; ids: string[] } }): Set<string> {
+  const revs = doc._revisions;
+  return new Set(revs ? revs.ids.map((id, i) => `${revs.start - i}-${id}`) : []);
+}
+
+/**
+ * The checks of a pushed review command that need the store or the bytes, after checkUserDbDoc accepted its
+ * shape: the photos really are JPEG, PNG or WebP within the size limit, the sanctuary exists, and the command
+ * is new (commands are immutable: only re-sending a revision the store already has is let through, as a no-op).
+ */
+export async function checkReviewCommandPush(
+  couch: CouchClient,
+  doc: ReviewCommandDoc & { _revisions?: unknown },
+  userId: string,
+  { newEdits = true }: { newEdits?: boolean } = {},
+): Promise<CommandCheck> {
+  const photos = checkPhotos(doc._attachments);
+  if (!photos.ok) return refuse(photos.reason);
+  const existing = await getOrNull(couch, () => userDb<ReviewCommandDoc>(couch, userId).get(doc._id, { revs: true }));
+  if (existing) {
+    const sameRevision = !newEdits && typeof doc._rev === 'string' && knownRevs(existing as never).has(doc._rev);
+    if (!sameRevision) return refuse('This review has already been sent; a review command cannot be changed.');
+  }
+  if (!(await couch.sanctuaries.get(doc.sanctuaryId))) return refuse(`There is no sanctuary "${doc.sanctuaryId}".`);
+  return { ok: true };
+}
+
+/** Every check a device's command goes through: the shared document rules, then the store-side ones. */
+export async function checkReviewCommand(couch: CouchClient, doc: unknown, userId: string, options: { newEdits?: boolean } = {}): Promise<CommandCheck> {
+  const verdict = checkUserDbDoc(doc, userId);
+  if (!verdict.ok) {
+    // A schema problem is told in the form's own words ("Please write a comment."), without the field path.
+    const parsed = reviewCommandPushSchema.safeParse(doc);
+    const plain = verdict.reason.startsWith('Invalid ') && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+    return refuse(plain ?? verdict.reason);
+  }
+  return checkReviewCommandPush(couch, doc as ReviewCommandDoc, userId, options);
+}
+
+/** Notes an accepted command in the private index before it is stored, so a crash at any later point is swept. */
+export async function recordPendingCommand(couch: CouchClient, userId: string, commandId: string, now = new Date()): Promise<void> {
+  const hex = reviewCommandHex(commandId);
+  if (!hex) throw new Error('Not a review command id');
+  const entry: PendingCommandDoc = { _id: pendingCommandId(userId, hex), type: 'pending-command', userId, commandId, createdAt: now.toISOString() };
+  try {
+    await couch.call(() => couch.use<PendingCommandDoc>(DB.commands).insert(entry));
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+  }
+}
+
+async function clearPendingCommand(couch: CouchClient, userId: string, hex: string): Promise<void> {
+  const scope = couch.use<PendingCommandDoc>(DB.commands);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const entry = await getOrNull(couch, () => scope.get(pendingCommandId(userId, hex)));
+    if (!entry) return;
+    try {
+      await couch.call(() => scope.destroy(entry._id, entry._rev!));
+      return;
+    } catch (err) {
+      if (!isConflict(err) && !isNotFound(err)) throw err;
+    }
+  }
+}
+
+/** Writes a document with a deterministic id; an existing one that `same` recognises counts as done. */
+async function putOnce<T extends { _id: string }>(couch: CouchClient, scope: DocumentScope<T>, doc: T, same: (existing: T) => boolean): Promise<T> {
+  try {
+    await couch.call(() => scope.insert(doc));
+    return doc;
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    const existing = await couch.call(() => scope.get(doc._id));
+    if (!same(existing)) throw new Error(`${doc._id} already exists with different content`);
+    return existing;
+  }
+}
+
+async function authorOf(couch: CouchClient, userId: string): Promise<UserDoc | null> {
+  const doc = await getOrNull(couch, () => couch.use<UserDoc>(DB.users).get(userDocId(userId)));
+  return isUserDoc(doc) ? doc : null;
+}
+
+/** The name a review is shown under: the username, else the first name. */
+export function reviewerName(user: Pick<UserDoc, 'username' | 'firstName'>): string {
+  return user.username?.trim() || user.firstName.trim() || 'Seeker';
+}
+
+/**
+ * Step one of the apply: the photos into `media` and the public review into `reviews`, ids derived from the
+ * command's. Running it again (a retry, the sweep after a crash) writes nothing new. Rejects with a reason
+ * instead when the command cannot be published.
+ */
+export async function publishReviewCommand(
+  couch: CouchClient,
+  userId: string,
+  command: ReviewCommandDoc,
+): Promise<{ ok: true; review: ReviewDoc } | { ok: false; reason: string }> {
+  const hex = reviewCommandHex(command._id);
+  if (!hex) return { ok: false, reason: 'This is not a review command.' };
+  const parsed = reviewCommandDocSchema.safeParse(command);
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message ?? 'The review is not valid.' };
+  if (command.ownerId !== userId) return { ok: false, reason: 'This review belongs to another account.' };
+  const photos = checkPhotos(command._attachments);
+  if (!photos.ok) return photos;
+  const sanctuary = await couch.sanctuaries.get(command.sanctuaryId);
+  if (!sanctuary) return { ok: false, reason: `There is no sanctuary "${command.sanctuaryId}".` };
+  const author = await authorOf(couch, userId);
+  if (!author) return { ok: false, reason: 'The account that wrote this review no longer exists.' };
+
+  const reviewId = reviewIdForHex(hex);
+  const media = couch.use<PhotoDoc>(DB.media);
+  for (const photo of photos.photos) {
+    const doc: PhotoDoc = {
+      _id: photoDocId(hex, photo.index),
+      type: 'photo',
+      schemaVersion: 1,
+      reviewId,
+      sanctuaryId: command.sanctuaryId,
+      createdAt: command.createdAt,
+      _attachments: { original: { content_type: photo.type, data: photo.data } },
+    };
+    await putOnce(couch, media, doc, (existing) => existing.reviewId === reviewId && existing._attachments?.original?.length === photo.bytes);
+  }
+
+  const review: ReviewDoc = {
+    _id: reviewId,
+    type: REVIEW_DOC_TYPE,
+    schemaVersion: 1,
+    sanctuaryId: sanctuary._id,
+    sanctuaryName: sanctuary.name,
+    sanctuaryCity: sanctuary.city,
+    sanctuaryState: sanctuary.state,
+    userId,
+    username: reviewerName(author),
+    rating: command.rating,
+    title: command.title,
+    comment: command.comment,
+    visitDate: command.visitDate,
+    createdAt: command.createdAt,
+    photos: photos.photos.map((p) => photoUrl(hex, p.index)),
+    thumbnails: photos.photos.map((p) => thumbnailUrl(hex, p.index)),
+  };
+  const stored = await putOnce(couch, couch.use<ReviewDoc>(DB.reviews), review, (existing) => existing.userId === userId && existing.createdAt === command.createdAt);
+  return { ok: true, review: stored };
+}
+
+export type Outcome = { status: 'published'; review: ReviewDoc } | { status: 'rejected'; reason: string };
+
+/**
+ * Step two: the outcome into the command in the user's database, which replicates back to the device. The
+ * photos leave the command (they now live in `media`); a command already finished is left alone.
+ */
+export async function writeReviewOutcome(couch: CouchClient, userId: string, commandId: string, outcome: Outcome, now = new Date()): Promise<ReviewCommandDoc | null> {
+  const scope = userDb<ReviewCommandDoc>(couch, userId);
+  for (let attempt = 0; ; attempt++) {
+    const current = await getOrNull(couch, () => scope.get(commandId));
+    if (!current) return null;
+    if (current.status !== 'pending') return current;
+    const { _attachments: _photos, ...rest } = current;
+    const next: ReviewCommandDoc =
+      outcome.status === 'published'
+        ? {
+            ...rest,
+            status: 'published',
+            reviewId: outcome.review._id,
+            photoUrls: outcome.review.photos,
+            thumbnailUrls: outcome.review.thumbnails ?? [],
+            processedAt: now.toISOString(),
+          }
+        : { ...rest, status: 'rejected', reason: outcome.reason, processedAt: now.toISOString() };
+    try {
+      const res = await couch.call(() => scope.insert(next));
+      return { ...next, _rev: res.rev };
+    } catch (err) {
+      if (!isConflict(err) || attempt >= 4) throw err;
+    }
+  }
+}
+
+/** Applies one command from start to finish; safe to call any number of times, from any process. */
+export async function applyReviewCommand(couch: CouchClient, userId: string, commandId: string, now = new Date()): Promise<ApplyResult> {
+  const hex = reviewCommandHex(commandId);
+  if (!hex) throw new Error('Not a review command id');
+  const command = await getOrNull(couch, () => userDb<ReviewCommandDoc>(couch, userId).get(commandId, { attachments: true }));
+  if (!command) {
+    await clearPendingCommand(couch, userId, hex);
+    return { status: 'missing' };
+  }
+  let result: ApplyResult;
+  if (command.status === 'published') {
+    result = { status: 'published', reviewId: command.reviewId ?? reviewIdForHex(hex), review: null };
+  } else if (command.status === 'rejected') {
+    result = { status: 'rejected', reason: command.reason ?? '' };
+  } else {
+    const published = await publishReviewCommand(couch, userId, command);
+    const outcome: Outcome = published.ok ? { status: 'published', review: published.review } : { status: 'rejected', reason: published.reason };
+    await writeReviewOutcome(couch, userId, commandId, outcome, now);
+    result = published.ok ? { status: 'published', reviewId: published.review._id, review: published.review } : { status: 'rejected', reason: published.reason };
+  }
+  await clearPendingCommand(couch, userId, hex);
+  return result;
+}
+
+/** Finishes every indexed command older than `olderThanMs` (the gateway normally finishes them at once). */
+export async function sweepPendingCommands(
+  couch: CouchClient,
+  { olderThanMs = 5000, now = new Date(), log = (line: string) => console.log(line) }: { olderThanMs?: number; now?: Date; log?: (line: string) => void } = {},
+): Promise<number> {
+  const res = await couch.call(() => couch.use<PendingCommandDoc>(DB.commands).list({ startkey: 'pending:', endkey: 'pending:\ufff0', include_docs: true }));
+  let finished = 0;
+  for (const row of res.rows) {
+    const entry = row.doc;
+    if (!entry || Date.parse(entry.createdAt) > now.getTime() - olderThanMs) continue;
+    try {
+      await applyReviewCommand(couch, entry.userId, entry.commandId, now);
+      finished += 1;
+    } catch (err) {
+      log(`[workers] review-commands: ${entry.commandId} of ${entry.userId}: ${(err as Error).message}`);
+    }
+  }
+  return finished;
+}
+
+/**
+ * The multipart POST's path: the command is checked like a pushed one, stored in the user's own database (so
+ * every device sees it), indexed and applied at once.
+ */
+export async function submitReviewCommand(couch: CouchClient, userId: string, command: ReviewCommandDoc): Promise<ApplyResult | { status: 'refused'; reason: string }> {
+  await ensureUserDb(couch, userId);
+  const check = await checkReviewCommand(couch, command, userId);
+  if (!check.ok) return { status: 'refused', reason: check.reason };
+  await recordPendingCommand(couch, userId, command._id);
+  await couch.call(() => userDb<ReviewCommandDoc>(couch, userId).insert(command));
+  return applyReviewCommand(couch, userId, command._id);
+}

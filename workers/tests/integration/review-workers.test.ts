@@ -1,0 +1,102 @@
+// The review workers against a real embedded store: the sweep finishing a command interrupted between writing
+// the review and writing the outcome, thumbnails made with sharp, and stats following a hidden review.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB, userDbName } from '@ss/couchdb/definitions';
+import { publishReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
+import { hideReview } from '@ss/couchdb/review-moderation';
+import { ensureUserDb } from '@ss/couchdb/user-db';
+import { createUsers } from '@ss/couchdb/users';
+import { statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
+import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
+import { userIdOf } from '@ss/domain/user';
+import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { startReviewCommandSweeper } from '../../src/review-commands.ts';
+import { startReviewStatsWorker } from '../../src/review-stats.ts';
+import { startThumbnailWorker } from '../../src/thumbnails.ts';
+
+const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
+let fx: StoreFixture;
+let userId: string;
+let jpeg: Buffer;
+
+beforeAll(async () => {
+  fx = await startStoreFixture();
+  const user = await createUsers(fx.couch).register({ email: `w.${Date.now()}@example.com`, password: 'secret1', firstName: 'Wren', lastName: 'Seeker' });
+  userId = userIdOf(user);
+  await ensureUserDb(fx.couch, userId);
+  jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
+});
+afterAll(() => fx.stop());
+
+async function storeCommand(rating = 5): Promise<ReviewCommandDoc> {
+  const cmd: ReviewCommandDoc = {
+    ...newReviewCommand({ ownerId: userId, sanctuaryId: SANCTUARY, rating, title: '', comment: 'Great visit', visitDate: '', now: new Date(Date.now() - 60_000) }),
+    _attachments: { 'photo-0': { content_type: 'image/jpeg', data: jpeg.toString('base64') } },
+  };
+  await recordPendingCommand(fx.couch, userId, cmd._id, new Date(Date.now() - 60_000));
+  await fx.couch.nano.db.use(userDbName(userId)).insert(cmd as never);
+  return cmd;
+}
+
+const reviewsOfUser = async () =>
+  (await fx.couch.nano.db.use<ReviewDoc>(DB.reviews).list({ include_docs: true })).rows.filter((r) => r.doc?.type === 'review' && r.doc.userId === userId);
+
+describe('review workers', () => {
+  it('the sweep finishes a command interrupted after the review was written, making one review and an outcome', async () => {
+    const cmd = await storeCommand();
+    const hex = cmd._id.slice('review-command:'.length);
+    // The gateway got as far as the public review, then died before writing the outcome.
+    const withPhotos = (await fx.couch.nano.db.use(userDbName(userId)).get(cmd._id, { attachments: true })) as unknown as ReviewCommandDoc;
+    expect((await publishReviewCommand(fx.couch, userId, withPhotos)).ok).toBe(true);
+    expect((await publishReviewCommand(fx.couch, userId, withPhotos)).ok).toBe(true);
+    const untouched = await storeCommand(3); // stored and indexed, never applied at all
+
+    const sweeper = startReviewCommandSweeper(fx.couch, { intervalMs: 60_000, olderThanMs: 1000, log: () => {} });
+    try {
+      await sweeper.sweepNow();
+      expect(await sweeper.sweepNow()).toBe(0);
+    } finally {
+      await sweeper.stop();
+    }
+    expect(await fx.couch.nano.db.use(userDbName(userId)).get(cmd._id)).toMatchObject({ status: 'published', reviewId: `review:${hex}` });
+    expect(await fx.couch.nano.db.use(userDbName(userId)).get(untouched._id)).toMatchObject({ status: 'published' });
+    expect((await reviewsOfUser()).map((r) => r.id).sort()).toEqual([`review:${hex}`, `review:${untouched._id.slice('review-command:'.length)}`].sort());
+    expect((await fx.couch.nano.db.use(DB.commands).list()).rows.filter((r) => r.id.startsWith('pending:'))).toEqual([]);
+  });
+
+  it('makes a 320 px WebP thumbnail for every photo', async () => {
+    const worker = startThumbnailWorker(fx.couch, () => {});
+    try {
+      const [row] = (await fx.couch.nano.db.use(DB.media).list()).rows.filter((r) => r.id.startsWith('photo:'));
+      const thumb = await waitFor(async () => {
+        const doc = (await fx.couch.nano.db.use(DB.media).get(row!.id)) as { _attachments: Record<string, { content_type: string }> };
+        return doc._attachments.thumb ? (await fx.couch.nano.db.use(DB.media).attachment.get(row!.id, 'thumb')) as Buffer : false;
+      });
+      const meta = await sharp(thumb).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 320, height: 213 });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('hiding a review updates the sanctuary stats', async () => {
+    const stats = startReviewStatsWorker(fx.couch, () => {});
+    try {
+      const getStats = () => fx.couch.nano.db.use<ReviewStatsDoc>(DB.reviews).get(statsDocId(SANCTUARY));
+      const before = await waitFor(async () => {
+        const doc = await getStats();
+        return doc.totalReviews >= 2 ? doc : false;
+      });
+      const [mine] = await reviewsOfUser();
+      await hideReview(fx.couch, mine!.id, 'admin');
+      const after = await waitFor(async () => {
+        const doc = await getStats();
+        return doc.totalReviews === before.totalReviews - 1 ? doc : false;
+      });
+      expect(after.totalReviews).toBe(before.totalReviews - 1);
+    } finally {
+      await stats.stop();
+    }
+  });
+});
