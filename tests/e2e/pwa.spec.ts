@@ -85,3 +85,29 @@ test('when map tiles cannot load, the map still shows US state outlines under th
   expect(await map.locator('svg path').count()).toBeGreaterThanOrEqual(50);
   await expect(map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ }).first()).toBeVisible();
 });
+
+test('save the visible map area for offline: size shown, progress, saved list, delete', async ({ page }) => {
+  test.setTimeout(150_000);
+  // A 1×1 PNG stands in for the tile server (there is no internet here).
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+  // context.route also answers the service worker's own tile requests.
+  await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } }));
+  await page.goto('/map?q=44101&radius=5');
+  await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save this area for offline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this area for offline' });
+  await expect(dialog).toContainText(/zoom levels \d+ to \d+: \d+ tiles, about [\d.]+ MB/);
+  const tiles = Number(/: (\d+) tiles/.exec((await dialog.textContent()) ?? '')![1]);
+  expect(tiles).toBeGreaterThan(0);
+  expect(tiles).toBeLessThanOrEqual(400);
+  await dialog.getByRole('button', { name: 'Save area' }).click();
+  await expect(page.getByText('Area saved for offline').first()).toBeVisible({ timeout: 90_000 });
+  const cached = await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length);
+  expect(cached).toBe(tiles);
+
+  await page.getByRole('button', { name: 'Save this area for offline' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Saved areas' })).toBeVisible();
+  await dialog.getByRole('button', { name: /^Delete saved area/ }).click();
+  await expect(dialog.getByRole('heading', { name: 'Saved areas' })).toBeHidden();
+  expect(await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length)).toBe(0);
+});

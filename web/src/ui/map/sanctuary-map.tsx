@@ -10,6 +10,7 @@ import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { MAP } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { letterFor } from '../../lib/letters';
+import { TILE_ATTRIBUTION, TILE_URL, type Bounds } from '../../lib/tiles';
 
 export interface MapPoint {
   latitude: number;
@@ -21,6 +22,8 @@ interface Props {
   selectedId?: string | null;
   onSelect?: (id: string) => void;
   userLocation?: MapPoint | null;
+  /** Told the visible area and zoom after every move (for saving an area for offline use). */
+  onViewChange?: (view: { bounds: Bounds; zoom: number }) => void;
   /** Changes whenever a new search should refit the view. */
   fitKey?: string;
   className?: string;
@@ -145,7 +148,27 @@ function FitView({ sanctuaries, userLocation, fitKey }: Pick<Props, 'sanctuaries
   return null;
 }
 
-export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, fitKey, className = '' }: Props) {
+function ViewReporter({ onViewChange }: { onViewChange: NonNullable<Props['onViewChange']> }) {
+  const map = useMap();
+  const report = useRef(onViewChange);
+  useEffect(() => {
+    report.current = onViewChange;
+  }, [onViewChange]);
+  useEffect(() => {
+    const send = () => {
+      const b = map.getBounds();
+      report.current({ bounds: { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() }, zoom: map.getZoom() });
+    };
+    map.whenReady(send);
+    map.on('moveend', send);
+    return () => {
+      map.off('moveend', send);
+    };
+  }, [map]);
+  return null;
+}
+
+export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, fitKey, onViewChange, className = '' }: Props) {
   const view = useMemo(() => initialView(userLocation, sanctuaries.length, sanctuaries[0]), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The spec limits panning to the contiguous US; widen it just enough to reach listings outside it (Hawaii).
   const maxBounds = useMemo(
@@ -165,12 +188,13 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
     >
       <StateOutlines />
       <TileLayer
-        url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+        url={TILE_URL}
+        attribution={TILE_ATTRIBUTION}
         tileSize={MAP.tileSize}
         maxZoom={MAP.maxZoom}
       />
       <Markers sanctuaries={sanctuaries} selectedId={selectedId ?? null} {...(onSelect ? { onSelect } : {})} />
+      {onViewChange ? <ViewReporter onViewChange={onViewChange} /> : null}
       <FitView sanctuaries={sanctuaries} userLocation={userLocation ?? null} {...(fitKey !== undefined ? { fitKey } : {})} />
     </MapContainer>
   );

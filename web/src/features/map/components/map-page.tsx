@@ -14,6 +14,8 @@ import { SearchWidget } from '../../../ui/search-widget';
 import { SanctuaryMap } from '../../../ui/map/sanctuary-map';
 import { SearchSummary } from '../../../ui/search-summary';
 import { toast } from '../../../ui/toast';
+import type { Bounds } from '../../../lib/tiles';
+import { SaveArea } from './save-area';
 
 export function MapPage() {
   const params = useSearch({ from: '/map' });
@@ -21,6 +23,7 @@ export function MapPage() {
   const search = useSearchResults(params, MAP_EARTH_RADIUS_MILES);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [sortByUser, setSortByUser] = useState(false);
+  const [mapView, setMapView] = useState<{ bounds: Bounds; zoom: number } | null>(null);
   const user = useGeolocation();
 
   const list: Sanctuary[] = useMemo(() => {
@@ -65,7 +68,10 @@ export function MapPage() {
             void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } });
           }}
         />
-        <SearchSummary search={search} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SearchSummary search={search} />
+          <SaveArea view={mapView} label={search.place?.label ?? (params.q ? params.q : 'Map area')} />
+        </div>
       </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -76,6 +82,7 @@ export function MapPage() {
             onSelect={setSelectedId}
             userLocation={userLocation}
             fitKey={JSON.stringify(params)}
+            onViewChange={setMapView}
           />
           {selected ? (
             <aside aria-labelledby="selected-heading" className="absolute inset-x-3 bottom-3 z-[1000] rounded-lg border border-gray-200 bg-white p-4 shadow-lg sm:left-auto sm:w-80">

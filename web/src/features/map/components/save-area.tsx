@@ -1,0 +1,106 @@
+// 'Save this area for offline': downloads the visible area's map tiles for a few zoom levels (capped), with
+// the size it will take, a progress bar, and the list of saved areas with a way to delete each.
+import * as Dialog from '@radix-ui/react-dialog';
+import { Download, Trash2, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { MAP } from '@ss/domain/constants';
+import { deleteOfflineArea, loadOfflineAreas, saveOfflineArea, useOfflineAreas } from '../../../data/offline-areas';
+import { zoomRangeWithin, type Bounds } from '../../../lib/tiles';
+import { toast } from '../../../ui/toast';
+
+export const MAX_OFFLINE_TILES = 400;
+const EXTRA_ZOOM_LEVELS = 2;
+/** A typical OpenStreetMap tile is 10–30 KB; the estimate uses 20 KB. */
+const ESTIMATED_TILE_BYTES = 20 * 1024;
+
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
+
+export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number } | null; label: string }) {
+  const areas = useOfflineAreas((s) => s.areas);
+  const [open, setOpen] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number; bytes: number } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    void loadOfflineAreas();
+  }, []);
+
+  const range = view ? zoomRangeWithin(view.bounds, Math.round(view.zoom), EXTRA_ZOOM_LEVELS, MAX_OFFLINE_TILES, MAP.maxZoom) : null;
+
+  const start = async () => {
+    if (!view || !range) return;
+    abort.current = new AbortController();
+    setProgress({ done: 0, total: range.count, bytes: 0 });
+    try {
+      const saved = await saveOfflineArea(
+        { name: label, bounds: view.bounds, fromZoom: range.from, toZoom: range.to },
+        (done, total, bytes) => setProgress({ done, total, bytes }),
+        abort.current.signal,
+      );
+      toast({ title: 'Area saved for offline', description: `${saved.tiles} map tiles, ${mb(saved.bytes)}.` });
+      setOpen(false);
+    } catch (err) {
+      if ((err as Error).name !== 'AbortError') toast({ title: 'Could not save this area', description: (err as Error).message, variant: 'destructive' });
+    } finally {
+      setProgress(null);
+      abort.current = null;
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : (abort.current?.abort(), setOpen(false)))}>
+      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50" disabled={!view}>
+        <Download aria-hidden className="h-4 w-4" /> Save this area for offline
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[1100] bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-[1101] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold">Save this area for offline</Dialog.Title>
+            <Dialog.Close className="rounded p-1 hover:bg-gray-100" aria-label="Close">
+              <X aria-hidden className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-2 text-sm text-gray-700">
+            {range
+              ? `The map of the area on screen, zoom levels ${range.from} to ${range.to}: ${range.count} tiles, about ${mb(range.count * ESTIMATED_TILE_BYTES)}.`
+              : `This area is too large to save (more than ${MAX_OFFLINE_TILES} tiles). Zoom in and try again.`}
+          </Dialog.Description>
+          {progress ? (
+            <div className="mt-4">
+              <div role="progressbar" aria-label="Saving map tiles" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done} className="h-2 overflow-hidden rounded bg-gray-200">
+                <div className="h-full bg-emerald-600 transition-[width]" style={{ width: `${(100 * progress.done) / Math.max(1, progress.total)}%` }} />
+              </div>
+              <p className="mt-1 text-xs text-gray-600">
+                {progress.done} of {progress.total} tiles · {mb(progress.bytes)}
+              </p>
+            </div>
+          ) : null}
+          <div className="mt-5 flex justify-end gap-2">
+            <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">{progress ? 'Cancel' : 'Close'}</Dialog.Close>
+            <button type="button" onClick={() => void start()} disabled={!range || progress !== null} className="rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700 disabled:opacity-50">
+              Save area
+            </button>
+          </div>
+          {areas.length ? (
+            <section aria-labelledby="saved-areas-heading" className="mt-6 border-t border-gray-200 pt-4">
+              <h3 id="saved-areas-heading" className="text-sm font-semibold">Saved areas</h3>
+              <ul className="mt-2 space-y-2">
+                {areas.map((a) => (
+                  <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
+                    <span>
+                      {a.name} · {a.tiles} tiles · {mb(a.bytes)}
+                    </span>
+                    <button type="button" onClick={() => void deleteOfflineArea(a.id)} aria-label={`Delete saved area ${a.name}`} className="rounded p-1 text-red-700 hover:bg-red-50">
+                      <Trash2 aria-hidden className="h-4 w-4" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
