@@ -174,7 +174,9 @@ function startReplication(s: Session) {
     back_off_function: (delay: number) => (delay === 0 ? 1000 : Math.min(delay * 2, MAX_BACKOFF_MS)),
   };
   const target = remote();
-  const push = s.db.replicate.to(target, options);
+  // One document per push request: a review command with five full-size photos is ~33 MB of JSON, and the
+  // gateway accepts at most 40 MB per request.
+  const push = s.db.replicate.to(target, { ...options, batch_size: 1 });
   const pull = s.db.replicate.from(target, options);
   s.push = push;
   s.pull = pull;
