@@ -152,7 +152,12 @@ ${requireFields({ userId: 'string', createdAt: 'string', expiresAt: 'string' })}
 ${requireFields({ reviewId: 'string', userId: 'string', reason: 'string', status: 'string', createdAt: 'string' })}
     return;
   }
-  if (newDoc.type !== 'submission' || newDoc._id.indexOf('submission:') !== 0) { throw({ forbidden: 'Only submissions belong here.' }); }
+  if (newDoc.type === 'sanctuary-report' || newDoc.type === 'listing-edit') {
+    if (newDoc._id.indexOf(newDoc.type + ':') !== 0) { throw({ forbidden: 'The id must start with the type.' }); }
+${requireFields({ sanctuaryId: 'string', userId: 'string', createdAt: 'string', status: 'string' })}
+    return;
+  }
+  if (newDoc.type !== 'submission' || newDoc._id.indexOf('submission:') !== 0) { throw({ forbidden: 'Only submissions, reports and proposed edits belong here.' }); }
 ${requireFields({ name: 'string', status: 'string', submittedAt: 'string', applicantId: 'string', commandId: 'string' })}
   if (['pending', 'approved', 'rejected'].indexOf(newDoc.status) === -1) { throw({ forbidden: 'Unknown status.' }); }
   if (newDoc.status === 'rejected' && !(typeof newDoc.reviewNotes === 'string' && newDoc.reviewNotes.replace(/\\s+/g, ''))) {

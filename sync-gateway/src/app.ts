@@ -17,7 +17,8 @@ import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/user.ts';
 import { favoritesRoutes } from './routes/favorites.ts';
 import { meRoutes } from './routes/me.ts';
-import { adminSubmissionRoutes } from './routes/admin-submissions.ts';
+import { adminQueueRoutes, adminSubmissionRoutes } from './routes/admin-submissions.ts';
+import { listingFeedbackRoutes } from './routes/listing-feedback.ts';
 import { submissionsReplicationRoutes } from './routes/submissions-replication.ts';
 import { userCommandHook } from './user-commands.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -56,6 +57,9 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.route('/api/favorites', favoritesRoutes(accounts));
   // Before any other /api/admin router: the submissions queue answers 403 to everyone but admins (issue 6).
   app.route('/api/admin/submissions', adminSubmissionRoutes(accounts, { gazetteer }));
+  app.route('/api/admin/queue', adminQueueRoutes(accounts));
+  // Reports and owners' edits (POST /api/sanctuaries/{id}/report, /edits); session checks are per route.
+  app.route('/api/sanctuaries', listingFeedbackRoutes(accounts));
   app.route('/api/reviews', reviewRoutes(accounts));
   app.route('/api/admin', adminReviewRoutes(accounts));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

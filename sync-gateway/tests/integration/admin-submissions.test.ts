@@ -110,6 +110,10 @@ describe('who may use the admin queue', () => {
       ['GET', '/db/submissions/_changes?since=0'],
       ['POST', '/db/submissions/_bulk_get', { docs: [] }],
       ['GET', `/db/submissions/submission%3A${id}`],
+      ['GET', '/api/admin/queue'],
+      ['POST', `/api/admin/queue/reports/${id}/resolve`],
+      ['POST', `/api/admin/queue/edits/${id}/approve`],
+      ['POST', `/api/admin/queue/edits/${id}/reject`, { reviewNotes: 'no' }],
     ];
     for (const [label, cookie] of who) {
       for (const [method, path, body] of routes) {
@@ -249,5 +253,55 @@ describe('deciding', () => {
     const blank = { ...newAdminDecision(user.id, `submission:${id}`, 'reject', ''), reviewNotes: ' ' };
     const res = await call('/db/me/_bulk_docs', { method: 'POST', cookie, body: { docs: [blank] } });
     expect(((await res.json()) as Array<{ error?: string; reason?: string }>)[0]).toMatchObject({ error: 'forbidden', reason: expect.stringContaining(ADMIN_MESSAGES.notesRequiredText) });
+  });
+});
+
+describe('reports and proposed edits', () => {
+  const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
+
+  it('files a signed-in report in the admin queue, resolved once by an admin', async () => {
+    const anonymous = await call(`/api/sanctuaries/${SANCTUARY}/report`, { method: 'POST', body: { message: 'Closed' } });
+    expect(anonymous.status).toBe(401);
+    const visitor = await register();
+    const blank = await call(`/api/sanctuaries/${SANCTUARY}/report`, { method: 'POST', cookie: visitor.cookie, body: { message: '  ' } });
+    expect(await blank.json()).toEqual({ error: 'Please tell us what is incorrect.' });
+    expect((await call('/api/sanctuaries/no-such-place/report', { method: 'POST', cookie: visitor.cookie, body: { message: 'x' } })).status).toBe(404);
+    const res = await call(`/api/sanctuaries/${SANCTUARY}/report`, { method: 'POST', cookie: visitor.cookie, body: { message: 'The phone number is wrong.' } });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+
+    expect((await call('/api/admin/queue', { cookie: visitor.cookie })).status).toBe(403);
+    const { cookie } = await admin();
+    const items = (await (await call('/api/admin/queue', { cookie })).json()) as Array<{ _id: string; message?: string; status: string }>;
+    expect(items.find((i) => i._id === id)).toMatchObject({ message: 'The phone number is wrong.', status: 'open', type: 'sanctuary-report' });
+    const hex = id.slice('sanctuary-report:'.length);
+    expect((await call(`/api/admin/queue/reports/${hex}/resolve`, { method: 'POST', cookie })).status).toBe(200);
+    expect((await call(`/api/admin/queue/reports/${hex}/resolve`, { method: 'POST', cookie })).status).toBe(409);
+  });
+
+  it("lets only the listing's owner propose edits; an admin applies them to the listing", async () => {
+    const applicant = await register();
+    const { id } = await apply(applicant.cookie, applicant.user.id, { name: 'Edit Me Farm' });
+    const { cookie } = await admin();
+    const approved = (await (await call(`/api/admin/submissions/${id}/approve`, { method: 'POST', cookie })).json()) as Submission;
+    expect(approved.status).toBe('approved');
+    const sub = await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
+    const listingId = sub.sanctuaryId!;
+
+    const stranger = await register();
+    const body = { changes: { phone: '216-555-0199', acceptingAnimals: false }, note: 'New number' };
+    expect((await call(`/api/sanctuaries/${listingId}/edits`, { method: 'POST', cookie: stranger.cookie, body })).status).toBe(403);
+    expect((await call(`/api/sanctuaries/${SANCTUARY}/edits`, { method: 'POST', cookie: applicant.cookie, body })).status).toBe(403);
+    const empty = await call(`/api/sanctuaries/${listingId}/edits`, { method: 'POST', cookie: applicant.cookie, body: { changes: {} } });
+    expect(await empty.json()).toEqual({ error: 'Please change at least one field.' });
+    const res = await call(`/api/sanctuaries/${listingId}/edits`, { method: 'POST', cookie: applicant.cookie, body });
+    expect(res.status).toBe(201);
+    const hex = ((await res.json()) as { id: string }).id.slice('listing-edit:'.length);
+
+    const noNotes = await call(`/api/admin/queue/edits/${hex}/reject`, { method: 'POST', cookie, body: {} });
+    expect(await noNotes.json()).toEqual({ error: ADMIN_MESSAGES.notesRequiredText });
+    expect((await call(`/api/admin/queue/edits/${hex}/approve`, { method: 'POST', cookie })).status).toBe(200);
+    expect(await fx.couch.use<SanctuaryDoc>(DB.sanctuaries).get(listingId)).toMatchObject({ phone: '216-555-0199', acceptingAnimals: false, name: 'Edit Me Farm' });
+    expect((await call(`/api/admin/queue/edits/${hex}/reject`, { method: 'POST', cookie, body: { reviewNotes: 'late' } })).status).toBe(409);
   });
 });
