@@ -1,6 +1,7 @@
 // /admin: the Admin Dashboard. Only administrators may use it; the server enforces that on every call.
 import { isAdmin } from '@ss/domain/user';
 import { useCurrentUser } from '../../../data/current-user';
+import { ReportedReviews } from './reported-reviews';
 import { SubmissionsDashboard } from './submissions-dashboard';
 
 export function AdminPage() {
@@ -13,6 +14,7 @@ export function AdminPage() {
         <p className="mt-3 text-gray-600">This page is for administrators. Sign in with an administrator account to review submissions.</p>
       )}
       {admin && user ? <SubmissionsDashboard adminId={user.id} /> : null}
+      {admin ? <ReportedReviews /> : null}
     </section>
   );
 }
