@@ -4,6 +4,7 @@
 import PouchDB from 'pouchdb-browser';
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
+import { isQueueItemDoc, type QueueItemDoc } from '@ss/domain/listing-feedback';
 import {
   ADMIN_DECISION_ID_PREFIX, isAdminDecisionDoc, isSubmissionDoc, newAdminDecision, type AdminDecisionDoc, type Decision, type SubmissionDoc,
 } from '@ss/domain/submission';
@@ -20,9 +21,11 @@ export interface AdminQueueState {
   /** The pull from the server: 'offline' and 'error' leave the local copy usable. */
   sync: 'idle' | 'syncing' | 'up-to-date' | 'offline' | 'error';
   byId: ReadonlyMap<string, SubmissionDoc>;
+  /** Reports of incorrect information and owners' proposed edits, replicated with the submissions. */
+  items: ReadonlyMap<string, QueueItemDoc>;
 }
 
-export const useAdminQueueStore = create<AdminQueueState>(() => ({ status: 'idle', sync: 'idle', byId: new Map() }));
+export const useAdminQueueStore = create<AdminQueueState>(() => ({ status: 'idle', sync: 'idle', byId: new Map(), items: new Map() }));
 
 interface Queue {
   ownerId: string;
@@ -44,15 +47,19 @@ function startQueue(ownerId: string) {
   stopQueue(true);
   const db = new PouchDB<SubmissionDoc>(LOCAL_NAME, { adapter: 'indexeddb' });
   const working = new Map<string, SubmissionDoc>();
-  useAdminQueueStore.setState({ status: 'loading', sync: navigator.onLine ? 'syncing' : 'offline', byId: new Map() });
+  const items = new Map<string, QueueItemDoc>();
+  useAdminQueueStore.setState({ status: 'loading', sync: navigator.onLine ? 'syncing' : 'offline', byId: new Map(), items: new Map() });
   const publish = () => {
-    if (queue?.db === db) useAdminQueueStore.setState({ status: 'ready', byId: new Map(working) });
+    if (queue?.db === db) useAdminQueueStore.setState({ status: 'ready', byId: new Map(working), items: new Map(items) });
   };
   const feed = db
     .changes({ since: 0, live: true, include_docs: true })
     .on('change', (change) => {
-      if (change.deleted || !isSubmissionDoc(change.doc)) working.delete(change.id);
-      else working.set(change.id, change.doc);
+      const doc: unknown = change.doc;
+      working.delete(change.id);
+      items.delete(change.id);
+      if (!change.deleted && isSubmissionDoc(doc)) working.set(change.id, doc);
+      else if (!change.deleted && isQueueItemDoc(doc)) items.set(change.id, doc);
       publish();
     })
     .on('error', (err) => console.error('[admin-queue] change feed stopped', err));
@@ -80,7 +87,7 @@ function stopQueue(destroy: boolean) {
   queue = null;
   q.pull.cancel();
   q.feed.cancel();
-  useAdminQueueStore.setState({ status: 'idle', sync: 'idle', byId: new Map() });
+  useAdminQueueStore.setState({ status: 'idle', sync: 'idle', byId: new Map(), items: new Map() });
   void (destroy ? q.db.destroy() : q.db.close()).catch((err: unknown) => console.warn('[admin-queue] could not close', err));
 }
 
@@ -90,7 +97,7 @@ useUserDbStore.subscribe((s) => {
 });
 
 /** The queue, newest first, live; replicates only while an admin's page uses it. */
-export function useAdminQueue(adminId: string | null): AdminQueueState & { submissions: SubmissionDoc[] } {
+export function useAdminQueue(adminId: string | null): AdminQueueState & { submissions: SubmissionDoc[]; queueItems: QueueItemDoc[] } {
   useEffect(() => {
     if (!adminId) return;
     startQueue(adminId);
@@ -98,7 +105,8 @@ export function useAdminQueue(adminId: string | null): AdminQueueState & { submi
   }, [adminId]);
   const state = useAdminQueueStore();
   const submissions = useMemo(() => [...state.byId.values()].sort((a, b) => b.submittedAt.localeCompare(a.submittedAt)), [state.byId]);
-  return { ...state, submissions };
+  const queueItems = useMemo(() => [...state.items.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [state.items]);
+  return { ...state, submissions, queueItems };
 }
 
 export const useDecisionsStore = createUserDocStore<AdminDecisionDoc>(ADMIN_DECISION_ID_PREFIX, isAdminDecisionDoc, 'admin-decisions');

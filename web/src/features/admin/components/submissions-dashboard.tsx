@@ -8,6 +8,7 @@ import { acknowledgeDecision, useAdminQueue, useAwaitedDecisionsStore, useDecisi
 import { secondaryButton } from '../../../ui/button-styles';
 import { SubmissionStatusBadge } from '../../../ui/submission-status-badge';
 import { toast } from '../../../ui/toast';
+import { QueueItems } from './queue-items';
 import { SubmissionDialog } from './submission-dialog';
 
 const preview = (text: string) => (text.length > ADMIN_DESCRIPTION_PREVIEW_CHARS ? `${text.slice(0, ADMIN_DESCRIPTION_PREVIEW_CHARS)}...` : text);
@@ -45,7 +46,7 @@ function useDecisionOutcomes() {
 }
 
 export function SubmissionsDashboard({ adminId }: { adminId: string }) {
-  const { status, sync, submissions } = useAdminQueue(adminId);
+  const { status, sync, submissions, queueItems } = useAdminQueue(adminId);
   const decisions = useDecisionsStore((s) => s.byId);
   const [openId, setOpenId] = useState<string | null>(null);
   useDecisionOutcomes();
@@ -97,6 +98,7 @@ export function SubmissionsDashboard({ adminId }: { adminId: string }) {
         </ul>
       )}
       <SubmissionDialog submission={open} deciding={open ? deciding.has(open._id) : false} onClose={() => setOpenId(null)} onDecide={decide} />
+      <QueueItems items={queueItems} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { FavoriteButton } from '../../../ui/favorite-button';
 import { OpenNowBadge } from '../../../ui/open-now-badge';
 import { SanctuaryImage } from '../../../ui/sanctuary-image';
 import { toast } from '../../../ui/toast';
+import { ListingFeedback } from './listing-feedback';
 import { ReviewsSection } from './reviews-section';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -196,6 +197,8 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
               {tourHref ? <a href={tourHref} className={`${buttonClass} mt-4`}>Schedule a Tour</a> : null}
             </section>
           ) : null}
+
+          <ListingFeedback sanctuary={s} />
         </aside>
       </div>
     </article>

@@ -1,0 +1,149 @@
+// Under a sanctuary's sidebar: 'Report incorrect information' for signed-in visitors, and for the listing's owner
+// (known from their approved application) 'Propose changes to your listing'. Both go to the admins' queue.
+import * as Dialog from '@radix-ui/react-dialog';
+import { Link } from '@tanstack/react-router';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { FEEDBACK_MESSAGES, type ListingChanges } from '@ss/domain/listing-feedback';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { useCurrentUser } from '../../../data/current-user';
+import { useMyApplications } from '../../../data/listing-applications';
+import { proposeListingEdit, reportIncorrectInfo } from '../../../data/listing-feedback';
+import { errorMessage } from '../../../lib/api';
+import { primaryButton, secondaryButton } from '../../../ui/button-styles';
+import { toast } from '../../../ui/toast';
+
+const fieldClass = 'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30';
+
+function FormDialog({ title, trigger, open, onOpenChange, children }: { title: string; trigger: string; open: boolean; onOpenChange: (o: boolean) => void; children: ReactNode }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Trigger className={`${secondaryButton} w-full px-3 py-2 text-sm`}>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-gray-600">Our team reviews it before anything changes.</Dialog.Description>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ReportForm({ sanctuary, onDone }: { sanctuary: Sanctuary; onDone: () => void }) {
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await reportIncorrectInfo(sanctuary.id, message);
+      toast({ title: FEEDBACK_MESSAGES.reportTitle, description: FEEDBACK_MESSAGES.reportSent });
+      onDone();
+    } catch (err) {
+      toast({ title: 'Could not send the report', description: errorMessage(err, 'Please try again later.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        What is incorrect?
+      </label>
+      <textarea id={id} required rows={4} value={message} onChange={(e) => setMessage(e.target.value)} className={fieldClass} />
+      <button type="submit" className={primaryButton} disabled={busy || !message.trim()}>
+        Send report
+      </button>
+    </form>
+  );
+}
+
+type EditableText = 'description' | 'phone' | 'email' | 'website' | 'specialNeeds' | 'volunteerInfo';
+const TEXT_FIELDS: Array<[EditableText, string]> = [
+  ['description', 'Description'],
+  ['phone', 'Phone'],
+  ['email', 'Email'],
+  ['website', 'Website'],
+  ['volunteerInfo', 'Volunteer information'],
+  ['specialNeeds', 'Special needs'],
+];
+
+function EditForm({ sanctuary, onDone }: { sanctuary: Sanctuary; onDone: () => void }) {
+  const [values, setValues] = useState<Record<EditableText, string>>(() => Object.fromEntries(TEXT_FIELDS.map(([f]) => [f, sanctuary[f] ?? ''])) as Record<EditableText, string>);
+  const [accepting, setAccepting] = useState(sanctuary.acceptingAnimals === true);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const baseId = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const changes: Partial<ListingChanges> = {};
+    for (const [f] of TEXT_FIELDS) if (values[f].trim() !== (sanctuary[f] ?? '')) changes[f] = values[f].trim();
+    if (accepting !== (sanctuary.acceptingAnimals === true)) changes.acceptingAnimals = accepting;
+    setBusy(true);
+    try {
+      await proposeListingEdit(sanctuary.id, changes, note);
+      toast({ title: 'Changes proposed', description: FEEDBACK_MESSAGES.editSent });
+      onDone();
+    } catch (err) {
+      toast({ title: 'Could not send your changes', description: errorMessage(err, 'Please try again later.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
+      {TEXT_FIELDS.map(([f, label]) => (
+        <div key={f}>
+          <label htmlFor={`${baseId}-${f}`} className="text-sm font-medium text-gray-800">
+            {label}
+          </label>
+          {f === 'description' ? (
+            <textarea id={`${baseId}-${f}`} rows={4} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} className={fieldClass} />
+          ) : (
+            <input id={`${baseId}-${f}`} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} className={fieldClass} />
+          )}
+        </div>
+      ))}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={accepting} onChange={(e) => setAccepting(e.target.checked)} /> Accepting animals
+      </label>
+      <div>
+        <label htmlFor={`${baseId}-note`} className="text-sm font-medium text-gray-800">
+          Note for our team
+        </label>
+        <input id={`${baseId}-note`} value={note} onChange={(e) => setNote(e.target.value)} className={fieldClass} />
+      </div>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        Send proposed changes
+      </button>
+    </form>
+  );
+}
+
+export function ListingFeedback({ sanctuary }: { sanctuary: Sanctuary }) {
+  const { user } = useCurrentUser();
+  const { applications } = useMyApplications();
+  const [open, setOpen] = useState<'report' | 'edit' | null>(null);
+  const owns = applications.some((a) => a.status === 'approved' && a.sanctuaryId === sanctuary.id);
+  if (!user) {
+    return (
+      <p className="text-sm text-gray-600">
+        Something wrong here? <Link to="/login" className="underline">Sign in</Link> to report incorrect information.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <FormDialog title={FEEDBACK_MESSAGES.reportTitle} trigger={FEEDBACK_MESSAGES.reportTitle} open={open === 'report'} onOpenChange={(o) => setOpen(o ? 'report' : null)}>
+        <ReportForm sanctuary={sanctuary} onDone={() => setOpen(null)} />
+      </FormDialog>
+      {owns ? (
+        <FormDialog title="Propose changes to your listing" trigger="Propose changes to your listing" open={open === 'edit'} onOpenChange={(o) => setOpen(o ? 'edit' : null)}>
+          <EditForm sanctuary={sanctuary} onDone={() => setOpen(null)} />
+        </FormDialog>
+      ) : null}
+    </div>
+  );
+}
