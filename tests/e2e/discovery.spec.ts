@@ -14,26 +14,45 @@ async function distancesInList(page: Page): Promise<number[]> {
   return texts.map((t) => Number(/([\d.]+) mi/.exec(t)?.[1]));
 }
 
+// Test listings in Montana, where neither the seed nor other suites put sanctuaries, so these expectations do
+// not depend on what else the shared stack holds.
+const PIG_HAVEN = 'e2e-pig-haven-absarokee-mt';
+const GOAT_RESCUE = 'e2e-goat-rescue-columbus-mt';
+
 test.beforeAll(async () => {
-  // One listing with known animals and services near Cleveland, to prove filters narrow the list.
   const couch = storeClient();
   const now = new Date().toISOString();
-  await couch.use('sanctuaries').insert({
-    _id: 'e2e-pig-haven-akron-oh', type: 'sanctuary', schemaVersion: 1, name: 'E2E Pig Haven', description: 'A test listing for pigs and goats.',
-    address: '', city: 'Akron', state: 'OH', zipCode: '', latitude: 41.0814, longitude: -81.519, coordinatesApproximate: true,
-    phone: '555-0100', email: 'hello@example.org', website: 'https://example.org', animalTypes: ['pigs', 'goats', 'cows', 'sheep'],
-    isVerified: true, acceptingAnimals: true, hasVolunteerOpportunities: true, volunteerInfo: 'Saturday mornings', hasToursAvailable: true,
-    tourSchedule: 'Sundays at 1 PM', specialNeeds: '', imageUrls: [], operatingHours: { Monday: '9:00 AM - 5:00 PM', Tuesday: '' },
-    upcomingEvents: [{ title: 'Open Barn Day', date: '2099-06-01', description: 'Meet the residents.' }], createdAt: now, updatedAt: now,
-  } as never).catch((err: { statusCode?: number }) => {
-    if (err.statusCode !== 409) throw err;
-  });
+  const base = {
+    type: 'sanctuary', schemaVersion: 1, address: '', state: 'MT', zipCode: '', coordinatesApproximate: true, specialNeeds: '', imageUrls: [],
+    createdAt: now, updatedAt: now,
+  };
+  const docs = [
+    {
+      ...base, _id: PIG_HAVEN, name: 'E2E Pig Haven', description: 'A test listing for pigs and goats.', city: 'Absarokee', latitude: 45.5204, longitude: -109.4429,
+      phone: '555-0100', email: 'hello@example.org', website: 'https://example.org', animalTypes: ['pigs', 'goats', 'cows', 'sheep'],
+      isVerified: true, acceptingAnimals: true, hasVolunteerOpportunities: true, volunteerInfo: 'Saturday mornings', hasToursAvailable: true,
+      tourSchedule: 'Sundays at 1 PM', operatingHours: { Monday: '9:00 AM - 5:00 PM', Tuesday: '' },
+      upcomingEvents: [{ title: 'Open Barn Day', date: '2099-06-01', description: 'Meet the residents.' }],
+    },
+    {
+      ...base, _id: GOAT_RESCUE, name: 'E2E Goat Rescue', description: 'A second test listing.', city: 'Columbus', latitude: 45.6366, longitude: -109.2518,
+      phone: '', email: '', website: '', animalTypes: ['goats'], isVerified: false, acceptingAnimals: null, hasVolunteerOpportunities: false,
+      volunteerInfo: '', hasToursAvailable: false, tourSchedule: '', operatingHours: {}, upcomingEvents: [],
+    },
+  ];
+  for (const doc of docs) {
+    await couch.use('sanctuaries').insert(doc as never).catch((err: { statusCode?: number }) => {
+      if (err.statusCode !== 409) throw err;
+    });
+  }
 });
 
 test.afterAll(async () => {
   const db = storeClient().use('sanctuaries');
-  const doc = await db.get('e2e-pig-haven-akron-oh');
-  await db.destroy(doc._id, doc._rev);
+  for (const id of [PIG_HAVEN, GOAT_RESCUE]) {
+    const doc = await db.get(id);
+    await db.destroy(doc._id, doc._rev);
+  }
 });
 
 test('searching a ZIP lists the nearest sanctuaries with distances, nearest first', async ({ page }) => {
@@ -44,16 +63,16 @@ test('searching a ZIP lists the nearest sanctuaries with distances, nearest firs
   await expect(searchButton).toBeDisabled();
   await box.fill('   ');
   await expect(searchButton).toBeDisabled();
-  await box.fill(' 44101 ');
+  await box.fill(' 59001 ');
   await box.press('Enter');
-  await expect(page).toHaveURL(/q=44101/);
-  await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+  await expect(page).toHaveURL(/q=59001/);
+  await expect(page.getByText(/near .+, MT 59001/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
   const nearest = page.getByRole('region', { name: 'Nearest Sanctuaries' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /View Details/ }) });
   await expect(nearest.first()).toContainText('E2E Pig Haven');
   await expect(nearest.first()).toContainText(/\d+\.\d miles/);
   await expect(nearest.first()).toContainText('+1 more');
-  await expect(nearest.nth(1)).toContainText('Happy Trails Farm Animal Sanctuary');
+  await expect(nearest.nth(1)).toContainText('E2E Goat Rescue');
   const miles = (await nearest.allTextContents()).map((t) => Number(/([\d.]+) miles/.exec(t)?.[1]));
   expect(miles).toEqual([...miles].sort((a, b) => a - b));
   // Back restores the previous (unsearched) home page.
@@ -62,17 +81,17 @@ test('searching a ZIP lists the nearest sanctuaries with distances, nearest firs
 });
 
 test('map: filters narrow the list, letters match the markers, a marker selects its card', async ({ page }) => {
-  await page.goto('/map?q=44101&radius=200');
+  await page.goto('/map?q=59001&radius=200');
   await waitForSync(page);
   const list = page.getByRole('list', { name: 'Results' });
   await expect(list.getByRole('button').first()).toContainText('E2E Pig Haven');
   const before = await list.getByRole('button').count();
-  expect(before).toBeGreaterThan(2);
+  expect(before).toBeGreaterThanOrEqual(2);
   const d = await distancesInList(page);
   expect(d).toEqual([...d].sort((a, b) => a - b));
 
   // Letters: list item i is letter i, and the map has a marker with the same letter and name.
-  for (const [i, letter] of ['A', 'B', 'C'].entries()) {
+  for (const [i, letter] of ['A', 'B'].entries()) {
     await expect(list.getByRole('button').nth(i)).toHaveAccessibleName(new RegExp(`^${letter}: `));
   }
   await expect(list.getByRole('button').first()).toHaveAccessibleName(/^A: E2E Pig Haven/);
@@ -109,7 +128,7 @@ test('map: filters narrow the list, letters match the markers, a marker selects 
 });
 
 test('the detail page shows every section of a sanctuary', async ({ page }) => {
-  await page.goto('/sanctuary/e2e-pig-haven-akron-oh');
+  await page.goto(`/sanctuary/${PIG_HAVEN}`);
   await expect(page.getByRole('heading', { level: 1, name: 'E2E Pig Haven' })).toBeVisible();
   await expect(page.getByText('VERIFIED')).toBeVisible();
   for (const name of ['About', 'Animals & Services', 'Volunteer Opportunities', 'Upcoming Events', 'Reviews & Ratings', 'Contact', 'Operating Hours', 'Tour Information']) {
@@ -119,7 +138,7 @@ test('the detail page shows every section of a sanctuary', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Contact About Volunteering' })).toHaveAttribute('href', /^mailto:hello@example\.org/);
   await expect(page.getByRole('link', { name: 'Schedule a Tour' })).toHaveAttribute('href', /^mailto:/);
   await expect(page.getByRole('link', { name: /Visit Website/ })).toHaveAttribute('href', 'https://example.org');
-  await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /41\.0814,-81\.519/);
+  await expect(page.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /45\.5204,-109\.4429/);
   // A blank day within listed hours shows 'Closed'.
   await expect(page.getByRole('definition').filter({ hasText: 'Closed' })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
