@@ -2,6 +2,7 @@
 // back online, an administrator (created like `npm run create-admin` does) sees it on /admin, the rules of the
 // dialog (notes required to reject), approval, and a second browser already on /map sees the new sanctuary live.
 import { expect, test, type Page } from '@playwright/test';
+import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
 
@@ -30,12 +31,12 @@ async function signIn(page: Page, email: string, password: string) {
 
 test('apply offline, admin approves on /admin, the new sanctuary appears on another device\'s map', async ({ browser }) => {
   test.setTimeout(180_000);
-  const name = `Lakeshore Hoof Haven ${Date.now()}`;
+  const name = `Tetons Hoof Haven ${Date.now()}`;
 
-  // A visitor already on the map around downtown Cleveland.
+  // A visitor already on the map around Jackson, WY (far from the other suites' places: the store is shared).
   const observerContext = await browser.newContext();
   const observer = await observerContext.newPage();
-  await observer.goto('/map?q=44114&radius=25');
+  await observer.goto('/map?q=83001&radius=25');
   await waitForSync(observer);
   const results = observer.getByRole('region', { name: 'Sanctuaries + Rescues Near You' });
   await expect(results).toBeVisible();
@@ -62,9 +63,9 @@ test('apply offline, admin approves on /admin, the new sanctuary appears on anot
   await applicant.getByRole('textbox', { name: 'Sanctuary name' }).fill(name);
   await applicant.getByLabel('Description').fill('A lakeside refuge for rescued cows and pigs. '.repeat(6).trim());
   await applicant.getByRole('textbox', { name: 'Address' }).fill('100 Lakeside Ave');
-  await applicant.getByRole('textbox', { name: 'City' }).fill('Cleveland');
-  await applicant.getByLabel('State').selectOption('OH');
-  await applicant.getByRole('textbox', { name: 'ZIP code' }).fill('44114');
+  await applicant.getByRole('textbox', { name: 'City' }).fill('Jackson');
+  await applicant.getByLabel('State').selectOption('WY');
+  await applicant.getByRole('textbox', { name: 'ZIP code' }).fill('83001');
   await applicant.getByRole('textbox', { name: 'Contact name' }).fill('Sam Rivera');
   await applicant.getByRole('textbox', { name: 'Email' }).fill('hello@hoofhaven.example.org');
   await applicant.getByRole('checkbox', { name: 'cows' }).check();
@@ -138,4 +139,13 @@ test('apply offline, admin approves on /admin, the new sanctuary appears on anot
   await expect(applicant.getByText('216-555-0199').first()).toBeVisible({ timeout: 30_000 });
 
   await Promise.all([observerContext.close(), applicantContext.close(), adminContext.close()]);
+});
+
+// The listing this suite creates would show up in other suites' searches: remove it from the shared store.
+test.afterAll(async () => {
+  const db = storeClient().use<SanctuaryDoc>('sanctuaries');
+  const all = await db.list({ include_docs: true });
+  for (const row of all.rows) {
+    if (row.doc?.name?.startsWith('Tetons Hoof Haven ')) await db.destroy(row.id, row.doc._rev!);
+  }
 });
