@@ -51,8 +51,9 @@ export async function benchBrowser(size: number, runs: number, log = console.log
     // The gateway builds a snapshot once per update_seq (warmed at start); time a build on its own, then keep it.
     const t1 = performance.now();
     const warm = await fetch(`${url}db/sanctuaries/_snapshot`);
-    const gzBytes = (await warm.arrayBuffer()).byteLength;
-    log(`  server snapshot build + fetch (once per update_seq): ${(performance.now() - t1).toFixed(0)} ms, ${(gzBytes / 1048576).toFixed(1)} MB gzip`);
+    // fetch decodes the gzip transfer, so this is the NDJSON size itself.
+    const bytes = (await warm.arrayBuffer()).byteLength;
+    log(`  server snapshot build + fetch (once per update_seq): ${(performance.now() - t1).toFixed(0)} ms, ${(bytes / 1048576).toFixed(1)} MB of NDJSON`);
 
     const usable: number[] = [];
     const firstSync: number[] = [];
