@@ -2,30 +2,10 @@
 // browser after reconnecting, the sign-out warning for unsynced writes, password change, sign-out, sign-in failure
 // and success, /profile's tabs, and the heart for signed-out visitors.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
+import { newEmail, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'farm-sanctuary-watkins-glen-ny';
 const SANCTUARY_NAME = 'Farm Sanctuary';
-
-let counter = 0;
-/** A fresh address per test and per run: the store outlives a single test. */
-const newEmail = (who: string) => `${who}-${Date.now()}-${counter++}@example.org`;
-
-/** A toast's text; Radix also copies it into a screen-reader announcement, hence first(). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function register(page: Page, first: string, last: string, email: string, password: string) {
-  await page.goto('/register');
-  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'First Name' }).fill(first);
-  await page.getByRole('textbox', { name: 'Last Name' }).fill(last);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(toastText(page, 'Welcome to Sanctuary Seekers!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 async function fillSignIn(page: Page, email: string, password: string) {
   await page.goto('/login');

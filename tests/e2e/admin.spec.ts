@@ -4,22 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
-import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
-
-let counter = 0;
-const newEmail = (who: string) => `${who}-${Date.now()}-${counter++}@example.org`;
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function register(page: Page, first: string, last: string, email: string, password: string) {
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'First Name' }).fill(first);
-  await page.getByRole('textbox', { name: 'Last Name' }).fill(last);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(toastText(page, 'Welcome to Sanctuary Seekers!')).toBeVisible();
-}
+import { newEmail, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -19,3 +19,24 @@ export async function waitForServiceWorker(page: Page) {
     return Boolean(reg.active) && Boolean(navigator.serviceWorker.controller);
   }, undefined, { timeout: 30_000 });
 }
+
+let emailCounter = 0;
+/** A fresh e-mail address per call, so suites sharing one stack never collide. */
+export const newEmail = (who: string) => `${who}-${Date.now()}-${emailCounter++}@example.org`;
+
+/** A toast's text; Radix also copies it into a screen-reader announcement, hence first(). */
+export const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** Signs up through /register as a visitor would and waits for the welcome toast on the home page. */
+export async function register(page: Page, first: string, last: string, email: string, password = 'a-good-secret') {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'First Name' }).fill(first);
+  await page.getByRole('textbox', { name: 'Last Name' }).fill(last);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(toastText(page, 'Welcome to Sanctuary Seekers!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}

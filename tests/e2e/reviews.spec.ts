@@ -2,29 +2,11 @@
 // once back online (thumbnails, the success toast, the stats) and seen by a second browser; script and HTML in it
 // show as text; six photos are refused; Helpful counts one vote per user; signed-out visitors are asked to sign in.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { storeClient, waitForSync } from './helpers';
+import { newEmail, register, storeClient, toastText, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'catskill-animal-sanctuary-saugerties-ny';
 const SANCTUARY_NAME = 'Catskill Animal Sanctuary';
 const HELPFUL_SANCTUARY_ID = 'animal-place-grass-valley-ca';
-
-let counter = 0;
-const newEmail = (who: string) => `${who}-${Date.now()}-${counter++}@example.org`;
-
-/** A toast's text; Radix also copies it into a screen-reader announcement, hence first(). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function register(page: Page, first: string, last: string, email: string, password = 'a-good-secret') {
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'First Name' }).fill(first);
-  await page.getByRole('textbox', { name: 'Last Name' }).fill(last);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(toastText(page, 'Welcome to Sanctuary Seekers!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 async function registeredPage(browser: Browser, first: string) {
   const context = await browser.newContext();
