@@ -105,7 +105,9 @@ test('map: filters narrow the list, letters match the markers, a marker selects 
   }
 
   // Clicking a marker selects it: the 'Selected Location' card shows that sanctuary.
-  const firstMarker = markers.first();
+  // Wait until the map has fitted the results (until then the markers may be clustered or off screen).
+  const firstMarker = page.locator('.leaflet-marker-pane').getByRole('button', { name: 'A: E2E Pig Haven' });
+  await expect(firstMarker).toBeInViewport({ timeout: 20_000 });
   const markerName = (await accessibleName(firstMarker)).split(': ')[1]!;
   await firstMarker.click();
   const card = page.getByRole('complementary', { name: 'Selected Location' });

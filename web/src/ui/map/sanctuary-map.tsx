@@ -24,7 +24,7 @@ interface Props {
   userLocation?: MapPoint | null;
   /** Told the visible area and zoom after every move (for saving an area for offline use). */
   onViewChange?: (view: { bounds: Bounds; zoom: number }) => void;
-  /** Changes whenever a new search should refit the view. */
+  /** Changes whenever a new search should refit the view; undefined while results are still being worked out. */
   fitKey?: string;
   className?: string;
 }
@@ -136,7 +136,9 @@ function FitView({ sanctuaries, userLocation, fitKey }: Pick<Props, 'sanctuaries
   const fitted = useRef<string | null>(null);
   const ready = Boolean(userLocation) || sanctuaries.length > 0;
   useEffect(() => {
-    const key = fitKey ?? '';
+    // No key yet: the search is still working out its results (e.g. loading the place list).
+    if (fitKey === undefined) return;
+    const key = fitKey;
     if (!ready || fitted.current === key) return;
     fitted.current = key;
     if (userLocation) {

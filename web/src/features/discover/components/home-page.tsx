@@ -70,7 +70,7 @@ export function HomePage() {
             <SanctuaryMap
               sanctuaries={search.results}
               userLocation={search.origin && params.lat !== undefined ? search.origin : null}
-              fitKey={JSON.stringify(params)}
+              fitKey={search.status === 'ready' ? JSON.stringify(params) : undefined}
               onSelect={(id) => void navigate({ to: '/sanctuary/$id', params: { id } })}
             />
           </Suspense>

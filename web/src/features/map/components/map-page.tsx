@@ -81,7 +81,7 @@ export function MapPage() {
             selectedId={selectedId}
             onSelect={setSelectedId}
             userLocation={userLocation}
-            fitKey={JSON.stringify(params)}
+            fitKey={search.status === 'ready' ? JSON.stringify(params) : undefined}
             onViewChange={setMapView}
           />
           {selected ? (
