@@ -24,6 +24,20 @@ export function isNotFound(err: unknown): boolean {
   return err instanceof CouchHttpError && err.statusCode === 404;
 }
 
+export function isConflict(err: unknown): boolean {
+  return err instanceof CouchHttpError && err.statusCode === 409;
+}
+
+/** Runs a read, answering null instead of throwing when the document does not exist. */
+export async function getOrNull<T>(work: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call(work);
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}
+
 function translate(err: unknown): Error {
   const e = err as { statusCode?: number; error?: string; reason?: string; description?: string; message?: string };
   if (typeof e?.statusCode === 'number') {

@@ -9,12 +9,11 @@ import { randomHex } from '@ss/domain/review-command';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { isBlankNotes } from '@ss/domain/submission';
 import { isAdmin, userIdOf, type UserDoc } from '@ss/domain/user';
-import { CouchHttpError, isNotFound, type CouchClient } from './client.ts';
+import { type CouchClient, isConflict, isNotFound } from './client.ts';
 import { DB } from './definitions.ts';
 
 export type QueueResult<T> = { ok: true; item: T } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 
-const isConflict = (err: unknown) => err instanceof CouchHttpError && err.statusCode === 409;
 const queue = (couch: CouchClient) => couch.use<QueueItemDoc>(DB.submissions);
 
 /** Does this user own the listing (linked when their application was approved)? */

@@ -11,7 +11,7 @@ import {
 } from '@ss/domain/review-command';
 import { checkUserDbDoc } from '@ss/domain/user-db';
 import { isUserDoc, userDocId, type UserDoc } from '@ss/domain/user';
-import { CouchHttpError, isNotFound, type CouchClient } from './client.ts';
+import { type CouchClient, getOrNull, isConflict, isNotFound } from './client.ts';
 import { DB, userDbName } from './definitions.ts';
 import { ensureUserDb } from './user-db.ts';
 
@@ -47,17 +47,8 @@ export type ApplyResult =
 export const pendingCommandId = (userId: string, hex: string): string => `pending:${userId}:${hex}`;
 
 const refuse = (reason: string): CommandCheck => ({ ok: false, reason });
-const isConflict = (err: unknown) => err instanceof CouchHttpError && err.statusCode === 409;
 const userDb = <T extends object>(couch: CouchClient, userId: string): DocumentScope<T> => couch.nano.db.use<T>(userDbName(userId));
 
-async function getOrNull<T>(couch: CouchClient, work: () => Promise<T>): Promise<T | null> {
-  try {
-    return await couch.call(work);
-  } catch (err) {
-    if (isNotFound(err)) return null;
-    throw err;
-  }
-}
 
 interface CheckedPhoto {
   index: number;
@@ -106,7 +97,7 @@ export async function checkReviewCommandPush(
 ): Promise<CommandCheck> {
   const photos = checkPhotos(doc._attachments);
   if (!photos.ok) return refuse(photos.reason);
-  const existing = await getOrNull(couch, () => userDb<ReviewCommandDoc>(couch, userId).get(doc._id, { revs: true }));
+  const existing = await getOrNull(() => userDb<ReviewCommandDoc>(couch, userId).get(doc._id, { revs: true }));
   if (existing) {
     const sameRevision = !newEdits && typeof doc._rev === 'string' && knownRevs(existing as never).has(doc._rev);
     if (!sameRevision) return refuse('This review has already been sent; a review command cannot be changed.');
@@ -142,7 +133,7 @@ export async function recordPendingCommand(couch: CouchClient, userId: string, c
 async function clearPendingCommand(couch: CouchClient, userId: string, hex: string): Promise<void> {
   const scope = couch.use<PendingCommandDoc>(DB.commands);
   for (let attempt = 0; attempt < 3; attempt++) {
-    const entry = await getOrNull(couch, () => scope.get(pendingCommandId(userId, hex)));
+    const entry = await getOrNull(() => scope.get(pendingCommandId(userId, hex)));
     if (!entry) return;
     try {
       await couch.call(() => scope.destroy(entry._id, entry._rev!));
@@ -167,7 +158,7 @@ async function putOnce<T extends { _id: string }>(couch: CouchClient, scope: Doc
 }
 
 async function authorOf(couch: CouchClient, userId: string): Promise<UserDoc | null> {
-  const doc = await getOrNull(couch, () => couch.use<UserDoc>(DB.users).get(userDocId(userId)));
+  const doc = await getOrNull(() => couch.use<UserDoc>(DB.users).get(userDocId(userId)));
   return isUserDoc(doc) ? doc : null;
 }
 
@@ -244,7 +235,7 @@ export type Outcome = { status: 'published'; review: ReviewDoc } | { status: 're
 export async function writeReviewOutcome(couch: CouchClient, userId: string, commandId: string, outcome: Outcome, now = new Date()): Promise<ReviewCommandDoc | null> {
   const scope = userDb<ReviewCommandDoc>(couch, userId);
   for (let attempt = 0; ; attempt++) {
-    const current = await getOrNull(couch, () => scope.get(commandId));
+    const current = await getOrNull(() => scope.get(commandId));
     if (!current) return null;
     if (current.status !== 'pending') return current;
     const { _attachments: _photos, ...rest } = current;
@@ -272,7 +263,7 @@ export async function writeReviewOutcome(couch: CouchClient, userId: string, com
 export async function applyReviewCommand(couch: CouchClient, userId: string, commandId: string, now = new Date()): Promise<ApplyResult> {
   const hex = reviewCommandHex(commandId);
   if (!hex) throw new Error('Not a review command id');
-  const command = await getOrNull(couch, () => userDb<ReviewCommandDoc>(couch, userId).get(commandId, { attachments: true }));
+  const command = await getOrNull(() => userDb<ReviewCommandDoc>(couch, userId).get(commandId, { attachments: true }));
   if (!command) {
     await clearPendingCommand(couch, userId, hex);
     return { status: 'missing' };

@@ -4,10 +4,9 @@ import { isReviewDoc, type ReviewDoc } from '@ss/domain/review';
 import {
   HELPFUL_VOTE_DOC_TYPE, REVIEW_REPORT_DOC_TYPE, helpfulVoteId, reviewReportId, type HelpfulVoteDoc, type ReviewReportDoc,
 } from '@ss/domain/review-moderation';
-import { CouchHttpError, isNotFound, type CouchClient } from './client.ts';
+import { type CouchClient, isConflict, isNotFound } from './client.ts';
 import { DB } from './definitions.ts';
 
-const isConflict = (err: unknown) => err instanceof CouchHttpError && err.statusCode === 409;
 
 export async function getReviewDoc(couch: CouchClient, reviewId: string): Promise<ReviewDoc | null> {
   try {

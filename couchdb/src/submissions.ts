@@ -10,7 +10,7 @@ import {
   submissionFieldsSchema, type AdminDecisionDoc, type Decision, type SubmissionCommandDoc, type SubmissionDoc,
 } from '@ss/domain/submission';
 import { isAdmin, isUserDoc, userDocId, userIdOf, type UserDoc } from '@ss/domain/user';
-import { CouchHttpError, isNotFound, type CouchClient } from './client.ts';
+import { type CouchClient, getOrNull, isConflict, isNotFound } from './client.ts';
 import { DB, userDbName } from './definitions.ts';
 
 export type DecisionResult =
@@ -31,24 +31,15 @@ export interface DecisionOptions {
   now?: Date;
 }
 
-const isConflict = (err: unknown) => err instanceof CouchHttpError && err.statusCode === 409;
 const fail = (status: 400 | 403 | 404 | 409 | 503, error: string): DecisionResult => ({ ok: false, status, error });
 const submissionsDb = (couch: CouchClient) => couch.use<SubmissionDoc>(DB.submissions);
 const userDb = <T extends object>(couch: CouchClient, userId: string): DocumentScope<T> => couch.nano.db.use<T>(userDbName(userId));
 
-async function getOrNull<T>(couch: CouchClient, work: () => Promise<T>): Promise<T | null> {
-  try {
-    return await couch.call(work);
-  } catch (err) {
-    if (isNotFound(err)) return null;
-    throw err;
-  }
-}
 
 /** Reads, changes and writes a document, retrying on conflicts; `change` returning null means "nothing to do". */
 async function updateDoc<T extends { _id: string; _rev?: string }>(couch: CouchClient, scope: DocumentScope<T>, id: string, change: (doc: T) => T | null): Promise<T | null> {
   for (let attempt = 0; ; attempt++) {
-    const current = await getOrNull(couch, () => scope.get(id));
+    const current = await getOrNull(() => scope.get(id));
     if (!current) return null;
     const next = change(current);
     if (!next) return current;
@@ -68,7 +59,7 @@ export async function listSubmissions(couch: CouchClient): Promise<SubmissionDoc
 }
 
 export async function getSubmission(couch: CouchClient, submissionId: string): Promise<SubmissionDoc | null> {
-  const doc = await getOrNull(couch, () => submissionsDb(couch).get(submissionId));
+  const doc = await getOrNull(() => submissionsDb(couch).get(submissionId));
   return isSubmissionDoc(doc) ? doc : null;
 }
 
@@ -99,7 +90,7 @@ async function writeApplicantOutcome(couch: CouchClient, sub: SubmissionDoc, now
  */
 export async function processSubmissionCommand(couch: CouchClient, userId: string, commandId: string, now = new Date()): Promise<SubmissionDoc | null> {
   if (!SUBMISSION_COMMAND_ID_PATTERN.test(commandId)) return null;
-  const command = await getOrNull(couch, () => userDb<SubmissionCommandDoc>(couch, userId).get(commandId));
+  const command = await getOrNull(() => userDb<SubmissionCommandDoc>(couch, userId).get(commandId));
   if (!isSubmissionCommandDoc(command) || command.ownerId !== userId) return null;
   const id = submissionDocId(commandHex(commandId));
   let sub = await getSubmission(couch, id);
@@ -244,9 +235,9 @@ export async function decideSubmission(couch: CouchClient, request: DecisionRequ
  */
 export async function processAdminDecision(couch: CouchClient, userId: string, commandId: string, options: DecisionOptions): Promise<AdminDecisionDoc | null> {
   const scope = userDb<AdminDecisionDoc>(couch, userId);
-  const command = await getOrNull(couch, () => scope.get(commandId));
+  const command = await getOrNull(() => scope.get(commandId));
   if (!isAdminDecisionDoc(command) || command.ownerId !== userId || command.status !== 'pending') return command;
-  const actor = await getOrNull(couch, () => couch.use<UserDoc>(DB.users).get(userDocId(userId)));
+  const actor = await getOrNull(() => couch.use<UserDoc>(DB.users).get(userDocId(userId)));
   const result: DecisionResult = isUserDoc(actor)
     ? await decideSubmission(couch, { submissionId: command.submissionId, decision: command.decision, reviewNotes: command.reviewNotes, actor }, options)
     : fail(403, ADMIN_MESSAGES.adminsOnly);

@@ -3,7 +3,7 @@
 // changes, roles. Passwords are hashed with ./passwords.ts; each account gets its own database (./user-db.ts).
 import crypto from 'node:crypto';
 import type { CouchClient } from './client.ts';
-import { CouchHttpError, isNotFound } from './client.ts';
+import { CouchHttpError, isConflict, isNotFound } from './client.ts';
 import { DB } from './definitions.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { ensureUserDb } from './user-db.ts';
@@ -56,7 +56,6 @@ export interface UserOptions {
 
 export type Users = ReturnType<typeof createUsers>;
 
-const isConflict = (err: unknown) => err instanceof CouchHttpError && err.statusCode === 409;
 
 export function createUsers(couch: CouchClient, { now = () => new Date(), claimGraceMs = 10 * 60 * 1000 }: UserOptions = {}) {
   const db = () => couch.nano.db.use<UserDoc | EmailClaimDoc>(DB.users);
