@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          include: ['{couchdb,sync-gateway,workers}/tests/integration/**/*.test.ts'],
+          include: ['{couchdb,sync-gateway,workers}/tests/integration/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
