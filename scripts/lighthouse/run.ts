@@ -1,0 +1,183 @@
+// `npm run lighthouse`: builds the web app if needed, starts the whole stack (embedded store, seed, gateway,
+// workers) on a free port in a throw-away data directory, and runs Lighthouse (mobile, default simulated
+// throttling) in Debian's Chromium on /, /map and a seeded sanctuary's page. Prints the four category scores
+// against issue 7's targets, the audits that keep a page under target, and the initial JavaScript on `/`
+// against its budget; writes every report (JSON and HTML) to test-results/lighthouse/.
+//
+// Options: --strict (exit 1 when a target or the budget is missed), --runs N (N runs per page, the median
+// performance run is reported), --out DIR (where the reports go).
+// Targets are goals: without --strict a miss is printed as MISSED and the exit code is 0; only a failure to
+// run Lighthouse exits non-zero.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+// chrome-launcher is Lighthouse's own dependency (installed with it); it launches and cleans up Chromium.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS } from '../../playwright.config.ts';
+import { startStack, type Stack } from '../stack.ts';
+// @ts-expect-error plain ESM helper shared with npm start / npm test
+import { ensureBuilt } from '../ensure.mjs';
+import { measureBuiltEntry } from './built-entry.ts';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  INITIAL_JS_BUDGET_KB,
+  categoryScores,
+  failingAudits,
+  formatTable,
+  kb,
+  keyMetrics,
+  scoreCell,
+  scriptTransfer,
+  type CategoryScore,
+} from './summary.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A real sanctuary of the default seed (couchdb/seed/default-sanctuaries.json). */
+const SANCTUARY_ID = 'farm-sanctuary-watkins-glen-ny';
+const PAGES = ['/', '/map', `/sanctuary/${SANCTUARY_ID}`];
+
+interface PageRun {
+  page: string;
+  lhr: Result;
+  scores: CategoryScore[];
+}
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      strict: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '1' },
+      out: { type: 'string' },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer (got ${values.runs})`);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const out = path.resolve(values.out ?? path.join(ROOT, 'test-results/lighthouse', stamp));
+  return { strict: values.strict, runs, out };
+}
+
+const fileName = (page: string) => (page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-'));
+
+/** Runs Lighthouse `runs` times on one page and keeps the run with the median performance score. */
+async function audit(url: string, page: string, port: number, runs: number, out: string): Promise<PageRun> {
+  const flags: Flags = {
+    port,
+    logLevel: 'error',
+    output: ['json', 'html'],
+    onlyCategories: [...CATEGORIES],
+    // Mobile form factor and simulated throttling are Lighthouse's defaults; said here so the report is explicit.
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  };
+  const results: { lhr: Result; reports: string[] }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(url + page, flags);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    results.push({ lhr: result.lhr, reports: Array.isArray(result.report) ? result.report : [result.report] });
+  }
+  results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+  const median = results[Math.floor(results.length / 2)]!;
+  const [json, html] = median.reports;
+  fs.writeFileSync(path.join(out, `${fileName(page)}.report.json`), json ?? JSON.stringify(median.lhr));
+  if (html) fs.writeFileSync(path.join(out, `${fileName(page)}.report.html`), html);
+  if (runs > 1) {
+    const perf = results.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100));
+    console.log(`  ${page}: performance over ${runs} runs ${perf.join(', ')} (median reported)`);
+  }
+  return { page, lhr: median.lhr, scores: categoryScores(median.lhr) };
+}
+
+/** Prints the results; returns whether every target and the budget were met. */
+function report(runs: PageRun[], out: string): boolean {
+  console.log('\n== Lighthouse (mobile, simulated throttling) ==');
+  const header = ['page', ...CATEGORIES.map((c) => CATEGORY_LABELS[c])];
+  const targetRow = ['target', ...CATEGORIES.map((c) => `≥ ${runs[0]?.scores.find((s) => s.id === c)?.target ?? ''}`)];
+  console.log(formatTable(header, [targetRow, ...runs.map((r) => [r.page, ...r.scores.map(scoreCell)])]));
+
+  let allMet = true;
+  for (const run of runs) {
+    console.log(`\n${run.page}: ${keyMetrics(run.lhr)}`);
+    for (const score of run.scores) {
+      if (score.met) continue;
+      allMet = false;
+      console.log(`  ${CATEGORY_LABELS[score.id]} ${score.score ?? 'n/a'} — MISSED (target ${score.target}); failing audits:`);
+      const failing = failingAudits(run.lhr, score.id);
+      if (!failing.length) console.log('    (none below 90 — the score is a weighted mix of partial metric scores)');
+      for (const a of failing) {
+        console.log(`    - ${a.id}: ${a.title} (score ${a.score ?? 'error'}${a.displayValue ? `, ${a.displayValue.replace(/\u00a0/g, ' ')}` : ''})`);
+      }
+    }
+    for (const warning of run.lhr.runWarnings) console.log(`  warning: ${warning}`);
+  }
+
+  const home = runs.find((r) => r.page === '/');
+  console.log(`\n== Initial JavaScript on / (budget ${INITIAL_JS_BUDGET_KB} KB gzip) ==`);
+  if (home) {
+    const seen = scriptTransfer(home.lhr);
+    const met = seen.transferBytes / 1024 <= INITIAL_JS_BUDGET_KB;
+    allMet &&= met;
+    console.log(
+      `Transferred while loading /: ${kb(seen.transferBytes)} KB (${seen.count} scripts, ${kb(seen.resourceBytes)} KB decoded) — ${met ? 'within budget' : 'MISSED'}`,
+    );
+  }
+  const entry = measureBuiltEntry(path.join(ROOT, 'web/dist'));
+  const entryGzip = entry.reduce((sum, e) => sum + e.gzipBytes, 0);
+  console.log(`Loaded by index.html itself (entry + modulepreload, gzip -6): ${kb(entryGzip)} KB in ${entry.length} files`);
+
+  console.log(`\nReports (JSON and HTML): ${out}`);
+  return allMet;
+}
+
+async function main() {
+  const opts = options();
+  ensureBuilt();
+  fs.mkdirSync(opts.out, { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-lighthouse-'));
+  let stack: Stack | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const cleanUp = async () => {
+    chrome?.kill();
+    chrome = undefined;
+    const s = stack;
+    stack = undefined;
+    await s?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Ctrl-C: still stop the stack and Chromium.
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+
+  try {
+    stack = await startStack({ port: 0, dataDir, log: (l) => console.log(`[stack] ${l}`) });
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROMIUM_ARGS,
+      logLevel: 'error',
+    });
+    console.log(`Lighthouse against ${stack.url} (Chromium on port ${chrome.port}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)})`);
+    const runs: PageRun[] = [];
+    for (const page of PAGES) {
+      const t0 = performance.now();
+      runs.push(await audit(stack.url, page, chrome.port, opts.runs, opts.out));
+      console.log(`  ${page} audited in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    const allMet = report(runs, opts.out);
+    return opts.strict && !allMet ? 1 : 0;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`Lighthouse failed: ${err.stack ?? err.message}`);
+    process.exit(2);
+  },
+);
