@@ -5,6 +5,9 @@ import { createSessions, SESSION_TTL_MS, type Sessions } from '@ss/couchdb/sessi
 import { createUsers, type Users } from '@ss/couchdb/users';
 import { parseOrigins } from './csrf.ts';
 import { createFailureLimits, DEFAULT_LOGIN_LIMITS, type FailureLimits, type LoginLimits } from './failure-limits.ts';
+import { DEFAULT_BODY_LIMITS, type BodyLimits } from './body-limits.ts';
+import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-deadline.ts';
+import { resolveWriteLimits, type WriteLimits } from './write-limits.ts';
 
 export interface SecurityOptions {
   /** Origins besides the request's own that may send state-changing requests (PUBLIC_ORIGIN, comma-separated). */
@@ -13,13 +16,31 @@ export interface SecurityOptions {
   trustedProxies: number;
   loginLimits: LoginLimits;
   sessionTtlMs: number;
+  /** Sign-ups per address, API and replication writes per user and per address (write-limits.ts). */
+  writeLimits: WriteLimits;
+  /** Request body size limits by kind of route (body-limits.ts). */
+  bodyLimits: BodyLimits;
+  /** Per-request deadline for the gateway's own work (request-deadline.ts); the Node server's are in main.ts. */
+  requestTimeouts: Pick<RequestTimeouts, 'handlerMs' | 'snapshotMs' | 'receiveMs'>;
+  /** The map tile URL template the web app was built with (VITE_TILE_URL), for the Content-Security-Policy. */
+  tileUrl?: string;
 }
 
-export function securityOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<SecurityOptions> {
+/** What createApp({ security }) takes: any subset, nested limits merged over the defaults. */
+export type SecuritySettings = Partial<Omit<SecurityOptions, 'loginLimits' | 'writeLimits' | 'bodyLimits' | 'requestTimeouts'>> & {
+  loginLimits?: Partial<LoginLimits>;
+  writeLimits?: { [K in keyof WriteLimits]?: Partial<WriteLimits[K]> };
+  bodyLimits?: Partial<BodyLimits>;
+  requestTimeouts?: Partial<SecurityOptions['requestTimeouts']>;
+};
+
+export function securityOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SecuritySettings {
   const hops = Number(env.TRUST_PROXY ?? 0);
   return {
     publicOrigins: parseOrigins(env.PUBLIC_ORIGIN),
     trustedProxies: Number.isInteger(hops) && hops > 0 ? hops : env.TRUST_PROXY === 'true' ? 1 : 0,
+    // The same variable the web build reads, so the CSP allows the tile server the map really uses.
+    tileUrl: env.VITE_TILE_URL?.trim() || undefined,
   };
 }
 
@@ -31,12 +52,16 @@ export interface Accounts {
   limits: FailureLimits;
 }
 
-export function createAccounts(couch: CouchClient, options: Partial<SecurityOptions> = {}): Accounts {
+export function createAccounts(couch: CouchClient, options: SecuritySettings = {}): Accounts {
   const resolved: SecurityOptions = {
     publicOrigins: options.publicOrigins ?? [],
     trustedProxies: options.trustedProxies ?? 0,
     loginLimits: { ...DEFAULT_LOGIN_LIMITS, ...options.loginLimits },
     sessionTtlMs: options.sessionTtlMs ?? SESSION_TTL_MS,
+    writeLimits: resolveWriteLimits(options.writeLimits),
+    bodyLimits: { ...DEFAULT_BODY_LIMITS, ...options.bodyLimits },
+    requestTimeouts: { ...DEFAULT_REQUEST_TIMEOUTS, ...options.requestTimeouts },
+    tileUrl: options.tileUrl,
   };
   return {
     couch,

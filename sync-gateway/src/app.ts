@@ -11,8 +11,12 @@ import { webRoutes } from './routes/web.ts';
 import { searchRoutes } from './routes/search.ts';
 import { searchDirectory } from './search-directory.ts';
 import { defaultGazetteerDirs, gazetteerLoader } from './gazetteer.ts';
-import { createAccounts, type SecurityOptions } from './accounts.ts';
+import { createAccounts, type SecuritySettings } from './accounts.ts';
 import { originGuard } from './csrf.ts';
+import { securityHeaders } from './security-headers.ts';
+import { requestBodyLimits } from './body-limits.ts';
+import { writeLimits } from './write-limits.ts';
+import { requestDeadline } from './request-deadline.ts';
 import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/user.ts';
 import { favoritesRoutes } from './routes/favorites.ts';
@@ -29,17 +33,29 @@ export interface GatewayOptions {
   couch: CouchClient;
   /** Directory of the built web app; omitted in API-only tests. */
   webDist?: string;
-  /** Allowed origins, proxy trust, sign-in limits, session length; the defaults suit one gateway, no proxy. */
-  security?: Partial<SecurityOptions>;
+  /**
+   * Allowed origins, proxy trust, sign-in, sign-up and write limits, body limits, timeouts, session length; the
+   * defaults suit one gateway, no proxy.
+   */
+  security?: SecuritySettings;
 }
 
 export function createApp({ couch, webDist, security }: GatewayOptions) {
   const app = new Hono();
   app.onError(handleError);
   const accounts = createAccounts(couch, security);
+  const { options } = accounts;
+  // First, so every response carries them: API, replication proxies, media, the web app, 404s, errors, 413/429.
+  app.use('*', securityHeaders({ tileUrl: options.tileUrl, trustedProxies: options.trustedProxies }));
+  // Before anything reads a body: a declared oversize body is refused unread, a chunked one as it passes the limit.
+  app.use('*', requestBodyLimits(options.bodyLimits));
   // CSRF: state-changing requests must come from our own origin (or a configured PUBLIC_ORIGIN).
-  app.use('/api/*', originGuard(accounts.options.publicOrigins));
-  app.use('/db/*', originGuard(accounts.options.publicOrigins));
+  app.use('/api/*', originGuard(options.publicOrigins));
+  app.use('/db/*', originGuard(options.publicOrigins));
+  // After the CSRF guard, so cross-site requests spend nobody's budget.
+  app.use('*', writeLimits(options.writeLimits, { trustedProxies: options.trustedProxies, sessions: accounts.sessions }));
+  // Live replication feeds are exempt; everything else answers (at least its headers) within the deadline.
+  app.use('*', requestDeadline(options.requestTimeouts));
 
   // Compress the API and the web app (the gazetteer alone is 1.1 MB raw, 0.34 MB gzip). Not /db/*: live feeds
   // must stream unbuffered, and the snapshot is already gzip.

@@ -1,5 +1,5 @@
-// Starts the gateway: reads COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD), PORT, WEB_DIST, PUBLIC_ORIGIN and
-// TRUST_PROXY from the environment.
+// Starts the gateway: reads COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD), PORT, WEB_DIST, PUBLIC_ORIGIN,
+// TRUST_PROXY and VITE_TILE_URL (for the Content-Security-Policy) from the environment.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -7,13 +7,17 @@ import { couchConfigFromEnv } from '@ss/couchdb/config';
 import { createCouchClient } from '@ss/couchdb/client';
 import { createApp } from './app.ts';
 import { securityOptionsFromEnv } from './accounts.ts';
+import { nodeServerOptions } from './request-deadline.ts';
 
 const couch = createCouchClient(couchConfigFromEnv());
 const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = createApp({ couch, webDist: path.resolve(webDist), security: securityOptionsFromEnv() });
 const host = process.env.HOST ?? '0.0.0.0';
 
-const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8080), hostname: host }, (info) => {
+// Slow senders are cut by Node itself: headers within 20 s, a whole request (uploads included) within 5 minutes.
+// Neither limits how long a response may stream, so live replication feeds stay open.
+const serverOptions = nodeServerOptions();
+const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8080), hostname: host, serverOptions }, (info) => {
   console.log(`[gateway] listening on ${host}:${info.port}`);
   process.send?.({ type: 'ready', port: info.port });
 });

@@ -1,0 +1,122 @@
+// Security headers on every response the gateway sends: the API, the /db/* replication proxies (live feeds
+// included: the headers go out with the first byte), /media, the web app, its SPA fallback, 404s and errors.
+// Built on hono's secure-headers middleware; HSTS is added only when the request really arrived over https.
+import type { Context, MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+
+/** The web app's default tile server (web/src/lib/tiles.ts); VITE_TILE_URL overrides both at build/run time. */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** Two years, the preload list's minimum; sent only over https, so a plain-http deployment is never pinned. */
+export const HSTS_VALUE = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The CSP source for a tile URL template: its origin, with a `{s}` subdomain placeholder widened to `*.`
+ * ("https://{s}.tile.example.org/{z}/{x}/{y}.png" → "https://*.tile.example.org"). Null for anything that
+ * is not an absolute http(s) URL (a same-origin template is already covered by 'self').
+ */
+export function tileSource(template: string | undefined): string | null {
+  const value = template?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value.replace(/\{s\}/g, 'tile-subdomain'));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.host.replace(/^tile-subdomain\./, '*.');
+  // A placeholder anywhere else in the host cannot be expressed in CSP; fall back to the whole parent domain.
+  if (host.includes('tile-subdomain')) return `${url.protocol}//*.${host.split('.').slice(-2).join('.')}`;
+  return `${url.protocol}//${host}`;
+}
+
+/** The Content-Security-Policy directives of the web app, given the map tile template it was built with. */
+export function contentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL) {
+  const tiles = tileSource(tileUrl);
+  const external = tiles ? [tiles] : [];
+  return {
+    defaultSrc: ["'self'"],
+    // Only our own bundles: web/dist/index.html loads one module script and the service worker is a file
+    // (workbox runtime inlined into sw.js, not into the page). No inline script, no eval.
+    scriptSrc: ["'self'"],
+    // 'unsafe-inline' for styles only, and knowingly: Radix Dialog's scroll lock (react-remove-scroll-bar, via
+    // react-style-singleton) appends a <style> element whose text carries the measured scrollbar gap, so it
+    // can be neither hashed nor given a nonce without an inline script. Style attributes set through the CSSOM
+    // (React's `style` prop, Leaflet's positioning) are not governed by CSP either way. Inline styles cannot
+    // run code; script-src stays strict, which is what stops XSS.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Map tiles from the configured tile server; photos being picked are previewed from blob: URLs, and
+    // Leaflet/marker-cluster and the built CSS use data: images.
+    imgSrc: ["'self'", 'data:', 'blob:', ...external],
+    fontSrc: ["'self'", 'data:'],
+    // The app talks to its own /api and /db; 'Save this area for offline' and the service worker's tile cache
+    // fetch tiles from the tile server (a service worker's fetches follow sw.js's own CSP, this one).
+    connectSrc: ["'self'", ...external],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:'],
+    frameSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}
+
+export interface SecurityHeaderOptions {
+  /** The map tile URL template the web app was built with (VITE_TILE_URL); OpenStreetMap by default. */
+  tileUrl?: string;
+  /** How many reverse proxies are trusted (TRUST_PROXY): only then is X-Forwarded-Proto believed for HSTS. */
+  trustedProxies: number;
+}
+
+/** https as the browser saw it: the URL's own scheme, or a trusted TLS-terminating proxy's X-Forwarded-Proto. */
+export function arrivedOverHttps(c: Context, trustedProxies: number): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (trustedProxies <= 0) return false;
+  // The value the proxy nearest to us wrote (proxies either overwrite the header or append to it).
+  const protos = (c.req.header('x-forwarded-proto') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  return protos[protos.length - 1] === 'https';
+}
+
+export function securityHeaders({ tileUrl, trustedProxies }: SecurityHeaderOptions): MiddlewareHandler {
+  const common = secureHeaders({
+    contentSecurityPolicy: contentSecurityPolicy(tileUrl || DEFAULT_TILE_URL),
+    // Tiles come from another origin without CORP headers; require-corp would blank the map.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    xContentTypeOptions: 'nosniff',
+    strictTransportSecurity: false,
+    // The app asks for the current location ("near me"); nothing else a page could ask for is used.
+    permissionsPolicy: {
+      geolocation: ['self'],
+      camera: [],
+      microphone: [],
+      payment: [],
+      usb: [],
+      serial: [],
+      bluetooth: [],
+      midi: [],
+      magnetometer: [],
+      gyroscope: [],
+      accelerometer: [],
+      browsingTopics: [],
+    },
+    removePoweredBy: true,
+    // A route that set a stricter policy of its own keeps it: /media photos answer with
+    // "default-src 'none'; sandbox".
+    overwrite: false,
+  });
+  return async (c, next) => {
+    await common(c, async () => {
+      await next();
+      // Server-identifying headers from anything upstream (the store proxy already drops them).
+      c.res.headers.delete('server');
+    });
+    if (arrivedOverHttps(c, trustedProxies)) c.res.headers.set('Strict-Transport-Security', HSTS_VALUE);
+  };
+}
