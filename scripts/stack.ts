@@ -26,6 +26,7 @@ export interface Stack {
   couch: CouchConfig;
   store?: EmbeddedStore;
   gatewayPid(): number | undefined;
+  workersPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -34,19 +35,26 @@ interface Supervised {
   stop(): Promise<void>;
 }
 
-/** Forks a TypeScript entry point and restarts it if it dies; resolves with its 'ready' message. */
+/**
+ * Forks a TypeScript entry point and restarts it if it dies; resolves with its 'ready' message. A child that
+ * reports the port it listens on is restarted on that same port, so the URL printed at start (PORT=0 picks a
+ * free one) keeps answering after a crash.
+ */
 function supervise(name: string, entry: string, env: NodeJS.ProcessEnv, log: (l: string) => void): Promise<Supervised & { ready: { port?: number } }> {
   let child: ChildProcess | undefined;
   let stopping = false;
+  let childEnv = env;
   return new Promise((resolve, reject) => {
     let first = true;
     const start = () => {
-      const proc = fork(entry, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      if (stopping) return;
+      const proc = fork(entry, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       child = proc;
       proc.on('message', (msg: { type?: string; port?: number }) => {
         if (msg?.type !== 'ready') return;
         if (first) {
           first = false;
+          if (typeof msg.port === 'number') childEnv = { ...env, PORT: String(msg.port) };
           resolve({ ready: msg, pid: () => child?.pid, stop });
         }
       });
@@ -106,6 +114,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       couch: couchConfig,
       ...(store ? { store } : {}),
       gatewayPid: gateway.pid,
+      workersPid: workers.pid,
       async stop() {
         await Promise.all([gateway.stop(), workers.stop()]);
         await store?.stop();
