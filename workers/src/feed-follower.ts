@@ -65,7 +65,11 @@ export function followFeed<T>(options: FollowerOptions<T>): Follower {
     let checkpoint: Checkpoint | undefined;
     while (running) {
       try {
-        checkpoint ??= await readCheckpoint();
+        if (!checkpoint) {
+          checkpoint = await readCheckpoint();
+          // Says where a (re)started follower picks up, which is how an operator sees it resumed.
+          log(`[workers] ${name}: following ${db} from ${String(checkpoint.since) === '0' ? 'the start' : `checkpoint ${checkpoint.since}`}`);
+        }
         const res = (await couch.call(() =>
           couch.nano.request({ db, path: '_changes', qs: { since: checkpoint!.since, limit: batchSize, include_docs: true } }),
         )) as { results: Change<T>[]; last_seq: string | number };
