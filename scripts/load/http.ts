@@ -1,0 +1,104 @@
+// One simulated device's HTTP: its own client address (X-Forwarded-For, honoured by a gateway started with
+// TRUST_PROXY=1, so per-address rate limits see 200 devices, not one), its session cookie, our Origin on every
+// state-changing request (the gateway's CSRF guard), and a timing, status check and error record for each call.
+import type { Metrics } from './metrics.ts';
+
+/** A request that is not a live feed and takes longer than this counts as an error. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface CallOptions {
+  method?: string;
+  /** JSON-encoded unless it is already a string or FormData. */
+  body?: unknown;
+  /** Statuses that are the expected answer; anything else is an error. Default: 200. */
+  expect?: readonly number[];
+  accept?: string;
+  /** A live feed: no timeout, timed as "held" rather than as latency, and an abort by `signal` is no error. */
+  live?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface CallResult {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** Thrown by `call` after the failure has been recorded, so callers can simply stop what they were doing. */
+export class RecordedFailure extends Error {}
+
+/** Distinct private addresses, one per simulated device or writer (10.0.0.1, 10.0.0.2...). */
+export function clientAddress(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+}
+
+export class DeviceHttp {
+  cookie: string | undefined;
+
+  constructor(
+    readonly base: string,
+    readonly address: string,
+    private readonly metrics: Metrics,
+  ) {}
+
+  /** The ss_session cookie of a sign-in or sign-up answer becomes this device's session. */
+  adoptSession(headers: Headers): void {
+    const header = headers.getSetCookie().find((h) => h.startsWith('ss_session='));
+    if (!header) throw new Error('no session cookie in the answer');
+    this.cookie = header.split(';')[0]!;
+  }
+
+  /**
+   * Makes one request and records it under `kind`. Resolves with the answer when its status is expected;
+   * otherwise records an error and throws RecordedFailure. Resolves null when `signal` aborted a live feed.
+   */
+  async call(kind: string, path: string, options: CallOptions = {}): Promise<CallResult | null> {
+    const { method = 'GET', body, expect = [200], accept = 'application/json', live = false } = options;
+    const headers: Record<string, string> = { accept, 'x-forwarded-for': this.address };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (method !== 'GET' && method !== 'HEAD') headers.origin = this.base;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData || typeof body === 'string') payload = body;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
+    const signals = [options.signal, live ? undefined : AbortSignal.timeout(REQUEST_TIMEOUT_MS)].filter((s): s is AbortSignal => s !== undefined);
+    const started = performance.now();
+    try {
+      const res = await fetch(this.base + path, { method, headers, ...(payload !== undefined ? { body: payload } : {}), ...(signals.length ? { signal: AbortSignal.any(signals) } : {}) });
+      // Always read the whole body: it frees the connection, and a feed's answer is only complete at its end.
+      const text = await res.text();
+      const elapsed = performance.now() - started;
+      if (!expect.includes(res.status)) {
+        this.metrics.error(kind, `${method} ${path} answered ${res.status} (expected ${expect.join('/')}): ${text.slice(0, 200).trim()}`);
+        throw new RecordedFailure(`${kind}: ${res.status}`);
+      }
+      if (live) this.metrics.recordHeld(kind, elapsed);
+      else this.metrics.record(kind, elapsed);
+      return { status: res.status, text, headers: res.headers };
+    } catch (err) {
+      if (err instanceof RecordedFailure) throw err;
+      if (options.signal?.aborted) {
+        if (live) this.metrics.openAtEnd.set(kind, (this.metrics.openAtEnd.get(kind) ?? 0) + 1);
+        return null;
+      }
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      const why = e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`;
+      this.metrics.error(kind, `${method} ${path}: ${why}`);
+      throw new RecordedFailure(`${kind}: ${why}`);
+    }
+  }
+
+  /** `call`, parsed as JSON (a parse failure is recorded as an error). */
+  async json<T>(kind: string, path: string, options: CallOptions = {}): Promise<T | null> {
+    const res = await this.call(kind, path, options);
+    if (!res) return null;
+    try {
+      return JSON.parse(res.text) as T;
+    } catch {
+      this.metrics.error(kind, `${path}: the answer is not JSON: ${res.text.slice(0, 120)}`);
+      throw new RecordedFailure(`${kind}: not JSON`);
+    }
+  }
+}

@@ -1,0 +1,82 @@
+// What the load run measures: latency samples per request kind, errors (with their first messages), held live
+// feeds, and change-propagation samples. Plain arrays: a 60-second run records well under a million numbers.
+
+export interface Distribution {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (!sorted.length) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export function distribution(samples: readonly number[]): Distribution {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : 0,
+  };
+}
+
+const KEEP_MESSAGES = 10;
+
+export class Metrics {
+  /** Completed requests' latencies (ms) by kind, e.g. "GET /db/sanctuaries/_changes". */
+  readonly latency = new Map<string, number[]>();
+  /** How long live feeds were held open before they returned with a change (ms), by kind. */
+  readonly held = new Map<string, number[]>();
+  /** Live feeds still open when the run ended (closed by us: not errors). */
+  readonly openAtEnd = new Map<string, number>();
+  readonly errorsByKind = new Map<string, number>();
+  readonly errorMessages: string[] = [];
+  errors = 0;
+  /** Write acknowledged → a client holding the document (ms), by what was written. */
+  readonly propagation = new Map<string, number[]>();
+  /** Anything worth counting that is neither a request nor an error (skipped searches, bytes...). */
+  readonly counters = new Map<string, number>();
+
+  record(kind: string, ms: number): void {
+    push(this.latency, kind, ms);
+  }
+
+  recordHeld(kind: string, ms: number): void {
+    push(this.held, kind, ms);
+  }
+
+  recordPropagation(what: string, ms: number): void {
+    push(this.propagation, what, ms);
+  }
+
+  count(name: string, by = 1): void {
+    this.counters.set(name, (this.counters.get(name) ?? 0) + by);
+  }
+
+  error(kind: string, message: string): void {
+    this.errors += 1;
+    this.errorsByKind.set(kind, (this.errorsByKind.get(kind) ?? 0) + 1);
+    if (this.errorMessages.length < KEEP_MESSAGES) this.errorMessages.push(`${kind}: ${message}`);
+  }
+
+  /** Requests completed (live feeds included once they returned). */
+  completedRequests(): number {
+    let n = 0;
+    for (const samples of this.latency.values()) n += samples.length;
+    for (const samples of this.held.values()) n += samples.length;
+    return n;
+  }
+}
+
+function push(map: Map<string, number[]>, key: string, value: number) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,63 @@
+// `npm run load [-- --clients 200 --seconds 60 --sanctuaries 0 --search-rate 20]`: the load run of issue 8 on
+// loopback (see engine.ts). Prints the report and exits 1 when there were errors. A hard deadline of
+// seconds + 30 s ends it (exit 2) even if something hangs, killing the processes it started.
+import { parseArgs } from 'node:util';
+import { DEFAULT_LOAD_OPTIONS, runLoad } from './engine.ts';
+import { childPids } from './proc.ts';
+import { formatReport } from './report.ts';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.clients) },
+    seconds: { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.seconds) },
+    sanctuaries: { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.sanctuaries) },
+    'search-rate': { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.searchPerSecond) },
+    'signed-in': { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.signedInShare) },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const USAGE = 'Usage: npm run load -- [--clients N] [--seconds S] [--sanctuaries N (synthetic, added)] [--search-rate per-second] [--signed-in share 0..1]';
+const number = (name: keyof typeof values, min: number, max: number): number => {
+  const v = Number(values[name]);
+  if (!Number.isFinite(v) || v < min || v > max) {
+    console.error(`--${name} must be a number from ${min} to ${max}\n${USAGE}`);
+    process.exit(2);
+  }
+  return v;
+};
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const clients = Math.round(number('clients', 1, 2000));
+const seconds = number('seconds', 1, 600);
+const sanctuaries = Math.round(number('sanctuaries', 0, 100_000));
+const searchPerSecond = number('search-rate', 0, 1000);
+const signedInShare = number('signed-in', 0, 1);
+
+const HARD_DEADLINE_MS = (seconds + 30) * 1000;
+const deadline = setTimeout(() => {
+  console.error(`\nLoad run still going after ${HARD_DEADLINE_MS / 1000} s: stopping it by force.`);
+  // The gateway, workers and store are this process's children; nothing else is touched.
+  for (const pid of childPids()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  process.exit(2);
+}, HARD_DEADLINE_MS);
+
+try {
+  const report = await runLoad({ clients, seconds, sanctuaries, searchPerSecond, signedInShare });
+  console.log(formatReport(report));
+  clearTimeout(deadline);
+  process.exit(report.errors > 0 ? 1 : 0);
+} catch (err) {
+  console.error(`Load run failed: ${(err as Error).stack ?? String(err)}`);
+  clearTimeout(deadline);
+  process.exit(1);
+}
