@@ -47,6 +47,8 @@ export interface LoadOptions {
   /** 0 disables approvals (they also need the gazetteer: `npm run build`). */
   approvalEveryMs: number;
   log: (line: string) => void;
+  /** Called when setup is done and the measured window begins (run.ts arms its hard deadline here). */
+  onWindowStart?: () => void;
 }
 
 export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
@@ -67,7 +69,7 @@ export interface KindFigures extends Distribution {
 }
 
 export interface LoadReport {
-  options: Omit<LoadOptions, 'log'>;
+  options: Omit<LoadOptions, 'log' | 'onWindowStart'>;
   setupMs: number;
   setup: { accounts: number; errors: number; messages: string[] };
   windowMs: number;
@@ -243,6 +245,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       new ProcessSampler('load generator', () => process.pid),
     ];
     for (const s of samplers) s.start();
+    options.onWindowStart?.();
     const windowMs = options.seconds * 1000;
     const rampMs = Math.min(10_000, windowMs * 0.2);
     const settleMs = Math.min(5_000, windowMs * 0.3);
@@ -372,7 +375,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       openAtEnd: metrics.openAtEnd.get(kind) ?? 0,
     }));
     const requests = metrics.completedRequests();
-    const { log: _log, ...shown } = options;
+    const { log: _log, onWindowStart: _onWindowStart, ...shown } = options;
     return {
       options: { ...shown, approvalEveryMs },
       setupMs,

@@ -1,0 +1,54 @@
+// The load run's engine (npm run load), small: 10 devices for 6 seconds against the whole stack. Every kind of
+// request the devices, the search traffic and the writers make is answered as expected, every change reaches
+// every device, and the report carries the figures.
+import { describe, expect, it } from 'vitest';
+import { runLoad } from '../../scripts/load/engine.ts';
+import { formatReport } from '../../scripts/load/report.ts';
+
+const EVERY_DEVICE = ['sanctuaries', 'reviews'].flatMap((db) => [
+  `GET /db/${db}/_snapshot`,
+  `GET /db/${db}/_local (404)`,
+  `PUT /db/${db}/_local (403)`,
+  `GET /db/${db}/`,
+  `GET /db/${db}/_changes`,
+  `POST /db/${db}/_bulk_get`,
+]);
+const SIGNED_IN = ['GET /db/me/', 'GET /db/me/_local', 'PUT /db/me/_local', 'GET /db/me/_changes', 'POST /db/me/_bulk_get', 'POST /db/me/_revs_diff', 'POST /db/me/_bulk_docs'];
+const OTHERS = ['GET /db/ (id probe, 404)', 'GET /api/auth/user', 'GET /api/sanctuaries/search', 'POST /api/sanctuaries/{id}/reviews'];
+
+describe('npm run load, small', () => {
+  it('10 replicating devices, searches and writes for 6 s: no errors, every kind of request, every change delivered', async () => {
+    const report = await runLoad({ clients: 10, seconds: 6, searchPerSecond: 10, favoriteEveryMs: 700, reviewEveryMs: 700, approvalEveryMs: 1200, log: () => {} });
+    const text = formatReport(report);
+
+    expect(report.errorMessages, text).toEqual([]);
+    expect(report.errors).toBe(0);
+    expect(report.devicesLive).toEqual({ sanctuaries: 10, reviews: 10, me: 5, signedIn: 5 });
+
+    const count = (kind: string) => report.kinds.find((k) => k.kind === kind)?.count ?? 0;
+    for (const kind of [...EVERY_DEVICE, ...SIGNED_IN, ...OTHERS]) expect(count(kind), `${kind}\n${text}`).toBeGreaterThan(0);
+    // Live feeds returned with the changes the writes made.
+    const returned = (db: string) => report.feeds.find((f) => f.kind === `longpoll /db/${db}/_changes`)?.returned ?? 0;
+    for (const db of ['sanctuaries', 'reviews', 'me']) expect(returned(db), `${db}\n${text}`).toBeGreaterThan(0);
+
+    expect(report.writes.reviews).toBeGreaterThan(0);
+    expect(report.writes.favorites).toBeGreaterThan(0);
+    const propagation = (prefix: string) => report.propagation.find((p) => p.what.startsWith(prefix))?.count ?? 0;
+    // Each review reaches each of the 10 devices once (counted from the feed, or already in a later snapshot).
+    expect(propagation('review posted')).toBeGreaterThan(0);
+    expect(propagation('favourite pushed')).toBeGreaterThan(0);
+    if (report.options.approvalEveryMs > 0) {
+      // The gazetteer is built (npm run build): approved listings are written and delivered too.
+      expect(report.writes.approvals).toBeGreaterThan(0);
+      expect(count('POST /api/admin/submissions/{id}/approve')).toBe(report.writes.approvals);
+      expect(propagation('listing approved')).toBeGreaterThan(0);
+    } else {
+      expect(report.notes.join(' ')).toContain('Approvals skipped');
+    }
+
+    expect(report.throughput).toBeGreaterThan(0);
+    const gateway = report.processes.find((p) => p.name === 'gateway');
+    expect(gateway?.rssPeak).toBeGreaterThan(0);
+    expect(text).toContain('Errors: 0');
+  }, 60_000);
+});
