@@ -26,7 +26,6 @@ export interface Stack {
   couch: CouchConfig;
   store?: EmbeddedStore;
   gatewayPid(): number | undefined;
-  workersPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -114,7 +113,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       couch: couchConfig,
       ...(store ? { store } : {}),
       gatewayPid: gateway.pid,
-      workersPid: workers.pid,
       async stop() {
         await Promise.all([gateway.stop(), workers.stop()]);
         await store?.stop();
