@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOnlyVerdict, userDbVerdict } from './replication-policy.ts';
+import { checkQueryBody, readOnlyVerdict, userDbVerdict } from './replication-policy.ts';
 
 const v = (method: string, path: string, qs = '') => readOnlyVerdict(method, path, new URLSearchParams(qs));
 
@@ -67,5 +67,27 @@ describe("the user's own database (/db/me)", () => {
     expect(u('PUT', '/favorite:x', 'batch=ok')).toMatchObject({ allow: false, status: 400 });
     expect(u('POST', '/_bulk_docs', 'all_or_nothing=true')).toMatchObject({ allow: false, status: 400 });
     expect(u('GET', '/_local/a/b')).toMatchObject({ allow: false, status: 404 });
+  });
+});
+
+describe('query bodies and document parameters the store mishandles', () => {
+  it('answers an empty _bulk_get itself (the embedded store never answers one) and refuses malformed ones', () => {
+    expect(checkQueryBody('/_bulk_get', '{"docs":[]}')).toEqual({ reply: { results: [] } });
+    expect(checkQueryBody('/_bulk_get', '{"docs":[{"id":"a","rev":"1-x"}]}')).toBeNull();
+    for (const body of ['{"docs":{}}', '{"docs":[null]}', '{"docs":[1]}', '{"docs":[{"id":{}}]}', '{"docs":[{"id":"a","atts_since":1}]}', 'null', '[]', '{', '"docs"']) {
+      expect(checkQueryBody('/_bulk_get', body), body).toMatchObject({ allow: false, status: 400 });
+    }
+  });
+  it('checks _revs_diff and _all_docs shapes', () => {
+    expect(checkQueryBody('/_revs_diff', '{"a":["1-x"]}')).toBeNull();
+    expect(checkQueryBody('/_revs_diff', '{"a":"1-x"}')).toMatchObject({ status: 400 });
+    expect(checkQueryBody('/_all_docs', '{"keys":["a"]}')).toBeNull();
+    expect(checkQueryBody('/_all_docs', '{}')).toBeNull();
+    expect(checkQueryBody('/_all_docs', '{"keys":"a"}')).toMatchObject({ status: 400 });
+  });
+  it('lets open_revs be "all" or a JSON list of revisions only (anything else is a 500 from the store)', () => {
+    expect(v('GET', '/doc', 'open_revs=all')).toEqual({ allow: true });
+    expect(v('GET', '/doc', `open_revs=${encodeURIComponent('["1-a"]')}`)).toEqual({ allow: true });
+    for (const bad of ['x', '{}', '[1]', '']) expect(v('GET', '/doc', `open_revs=${encodeURIComponent(bad)}`), bad).toMatchObject({ allow: false, status: 400 });
   });
 });

@@ -30,6 +30,62 @@ function checkParams(params: URLSearchParams, allowed: Set<string>): Denied | nu
   return null;
 }
 
+const badRequest = (reason: string): Denied => ({ allow: false, status: 400, reason });
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** open_revs is "all" or a JSON array of revisions; anything else makes the store answer 500. */
+function badOpenRevs(params: URLSearchParams): Denied | null {
+  const openRevs = params.get('open_revs');
+  if (openRevs === null || openRevs === 'all') return null;
+  try {
+    if (isStringArray(JSON.parse(openRevs))) return null;
+  } catch {
+    // falls through
+  }
+  return badRequest('open_revs must be "all" or a JSON array of revisions.');
+}
+
+/** What checkQueryBody says: forward the body (null), refuse it, or answer without the store. */
+export type QueryBodyVerdict = Denied | { reply: unknown } | null;
+
+/**
+ * The JSON body of an allowed POST query (_bulk_get, _revs_diff, _all_docs), checked before the store sees it:
+ * the embedded store never answers an empty _bulk_get (the request hangs until the deadline; CouchDB answers
+ * no results, and so do we) and answers 500 to a `docs` that is not a list of objects. `path` is the decoded
+ * path after /db/{name}.
+ */
+export function checkQueryBody(path: string, text: string): QueryBodyVerdict {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return badRequest('The body must be JSON.');
+  }
+  if (!isPlainObject(body)) return badRequest('The body must be a JSON object.');
+  switch (path.split('/').filter(Boolean)[0]) {
+    case '_bulk_get': {
+      const docs = body.docs;
+      if (!Array.isArray(docs)) return badRequest('_bulk_get needs a "docs" list.');
+      if (docs.length === 0) return { reply: { results: [] } };
+      const wellFormed = docs.every(
+        (d) =>
+          isPlainObject(d) &&
+          typeof d.id === 'string' &&
+          (d.rev === undefined || typeof d.rev === 'string') &&
+          (d.atts_since === undefined || isStringArray(d.atts_since)),
+      );
+      return wellFormed ? null : badRequest('Each _bulk_get entry is {"id": string, "rev"?: string}.');
+    }
+    case '_revs_diff':
+      return Object.values(body).every(isStringArray) ? null : badRequest('_revs_diff maps document ids to lists of revisions.');
+    case '_all_docs':
+      return body.keys === undefined || Array.isArray(body.keys) ? null : badRequest('"keys" must be a list.');
+    default:
+      return badRequest('Not a query.');
+  }
+}
+
 function evaluate(method: string, path: string, params: URLSearchParams, mode: Mode): UserDbVerdict {
   const m = method.toUpperCase();
   const isRead = m === 'GET' || m === 'HEAD';
@@ -82,7 +138,7 @@ function evaluate(method: string, path: string, params: URLSearchParams, mode: M
       if (first.startsWith('_')) return forbid('Not available through this proxy.');
       // A document, not its attachments.
       if (rest.length) return forbid('Attachments are not available through this proxy.');
-      if (isRead) return pass(DOC_PARAMS);
+      if (isRead) return badOpenRevs(params) ?? pass(DOC_PARAMS);
       if (user && m === 'PUT') return pass(DOC_WRITE_PARAMS, 'put_doc', first);
       if (user && m === 'DELETE') return forbid('Delete a document by writing it with _deleted: true.');
       return forbid(readOnly);

@@ -1,7 +1,9 @@
 // Streams one allowed request to the store and its answer back, for the replication proxies (/db/{name} and
-// /db/me). The caller has already checked the request; this never decides what is allowed.
+// /db/me). The caller has already checked the request; this never decides what is allowed (forwardQuery applies
+// the policy's body check, replication-policy.ts checkQueryBody).
 import type { Context } from 'hono';
 import type { CouchClient } from '@ss/couchdb/client';
+import { checkQueryBody } from './replication-policy.ts';
 
 /** Response headers worth passing back; hop-by-hop and server-identifying ones are dropped. */
 const PASS_HEADERS = ['content-type', 'content-length', 'etag', 'cache-control', 'x-couch-request-id'];
@@ -42,6 +44,19 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
   out.set('cache-control', 'no-store');
   const body = upstream.body ? endQuietlyOnAbort(upstream.body, c.req.raw.signal) : null;
   return new Response(body, { status: upstream.status, headers: out });
+}
+
+/**
+ * A POST query the policy allowed (_bulk_get, _revs_diff, _all_docs): its body (bounded by the route's body
+ * limit) is read whole and checked before the store sees it, then forwarded as it came.
+ * @param path the decoded path after /db/{name}, as the policy saw it
+ */
+export async function forwardQuery(c: Context, couch: CouchClient, db: string, path: string, pathAndQuery: string): Promise<Response> {
+  const text = await c.req.text();
+  const verdict = checkQueryBody(path, text);
+  if (verdict && 'reply' in verdict) return c.json(verdict.reply, 200, { 'cache-control': 'no-store' });
+  if (verdict) return c.json({ error: 'bad_request', reason: verdict.reason }, verdict.status);
+  return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json' });
 }
 
 /**

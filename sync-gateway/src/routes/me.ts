@@ -11,7 +11,7 @@ import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { userDbVerdict } from '../replication-policy.ts';
 import { sessionMiddleware, type AuthEnv } from '../session.ts';
-import { forwardToStore, pathAfter } from '../store-proxy.ts';
+import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 
 /** Room for one review command with five 5 MB photos in base64 (about 35 MB) and a little more. */
 export const MAX_USER_DB_BODY_BYTES = 40 * 1024 * 1024;
@@ -55,6 +55,8 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts) {
 
   switch (verdict.action) {
     case 'forward':
+      // POSTs forwarded as they are are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
+      if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, db, path, rawPath + url.search);
       return forwardToStore(c, accounts.couch, db, rawPath + url.search);
 
     case 'put_local': {

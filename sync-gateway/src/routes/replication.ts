@@ -7,7 +7,7 @@ import type { CouchClient } from '@ss/couchdb/client';
 import { DB, type DbName } from '@ss/couchdb/definitions';
 import { createSnapshotCache } from '../snapshot.ts';
 import { readOnlyVerdict } from '../replication-policy.ts';
-import { forwardToStore, pathAfter } from '../store-proxy.ts';
+import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
 const MAX_READ_BODY_BYTES = 1024 * 1024;
@@ -52,10 +52,18 @@ async function proxy(c: Context, couch: CouchClient) {
 
   const rawPath = pathAfter(c, `/db/${db}`);
   const url = new URL(c.req.url);
-  const verdict = readOnlyVerdict(c.req.method, decodeURIComponent(rawPath), url.searchParams);
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return c.json({ error: 'bad_request', reason: 'Malformed path.' }, 400);
+  }
+  const verdict = readOnlyVerdict(c.req.method, path, url.searchParams);
   if (!verdict.allow) {
     // CouchDB-shaped body so PouchDB reports it sensibly, plus the `error` text our API uses everywhere.
     return c.json({ error: 'forbidden', reason: verdict.reason }, verdict.status);
   }
+  // The only POSTs the policy allows are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
+  if (c.req.method === 'POST') return forwardQuery(c, couch, db, path, rawPath + url.search);
   return forwardToStore(c, couch, db, rawPath + url.search);
 }

@@ -6,7 +6,7 @@ import { DB } from '@ss/couchdb/definitions';
 import type { Accounts } from '../accounts.ts';
 import { readOnlyVerdict } from '../replication-policy.ts';
 import type { AuthEnv } from '../session.ts';
-import { forwardToStore, pathAfter } from '../store-proxy.ts';
+import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 import { requireAdmin } from './admin-submissions.ts';
 
 const PREFIX = `/db/${DB.submissions}`;
@@ -28,6 +28,7 @@ export function submissionsReplicationRoutes(accounts: Accounts) {
     if (!verdict.allow) return c.json({ error: 'forbidden', reason: verdict.reason }, verdict.status);
     // Private to admins: never cached by a shared cache.
     c.header('Cache-Control', 'private, no-store');
+    if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, DB.submissions, path, rawPath + url.search);
     return forwardToStore(c, accounts.couch, DB.submissions, rawPath + url.search);
   });
   return app;

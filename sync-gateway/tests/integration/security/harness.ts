@@ -1,0 +1,193 @@
+// Shared set-up for the security suites: a real embedded store, the gateway in-process, and the people who
+// knock on its doors (anonymous, users, a sanctuary owner made by the real approval flow, an admin, forged and
+// expired cookies). Every request carries its own X-Forwarded-For address (the gateway trusts one proxy), so the
+// per-address rate limits measure nothing here but what each suite means to test.
+import { DB, userDbName } from '@ss/couchdb/definitions';
+import { createSessions, sessionDocId, SESSION_TTL_MS } from '@ss/couchdb/sessions';
+import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
+import { newReviewCommand, photoKey, randomHex, reviewCommandHex } from '@ss/domain/review-command';
+import { submitReviewCommand } from '@ss/couchdb/review-commands';
+import { newSubmissionCommand, type SubmissionCommandDoc, type SubmissionFields } from '@ss/domain/submission';
+import type { User } from '@ss/domain/user';
+import { expect } from 'vitest';
+import { createApp } from '../../../src/app.ts';
+import { startStoreFixture, type StoreFixture } from '../../../../couchdb/tests/integration/store-fixture.ts';
+
+export const ORIGIN = 'http://localhost';
+export const PASSWORD = 'secret-pass-1';
+/** Seeded listings the suites use; the seed has 52. */
+export const SANCTUARY_A = 'farm-sanctuary-watkins-glen-ny';
+export const SANCTUARY_B = 'animal-place-grass-valley-ca';
+
+/** The smallest bytes the photo sniffer takes for a PNG. */
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+export type App = ReturnType<typeof createApp>;
+
+export interface CallOptions {
+  method?: string;
+  /** An object is sent as JSON; a string, Uint8Array or FormData as is. */
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+  /** null sends no Origin header; the default is the gateway's own origin on every non-GET request. */
+  origin?: string | null;
+}
+
+export interface Account {
+  user: User;
+  id: string;
+  email: string;
+}
+
+let addressCounter = 0;
+/** A fresh client address per request: 10.x.y.z, never repeating within a run of 16 million requests. */
+export function nextAddress(): string {
+  addressCounter += 1;
+  const n = addressCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export interface Gateway {
+  fx: StoreFixture;
+  app: App;
+  sessions: ReturnType<typeof createSessions>;
+  call(path: string, options?: CallOptions): Promise<Response>;
+  /** Registers a user through the API; the account's password is PASSWORD. */
+  register(name?: string): Promise<Account>;
+  /** A brand-new session cookie ("ss_session=<token>") for the user, as a sign-in would give. */
+  session(userId: string): Promise<string>;
+  /** A session cookie whose session was created long enough ago to have expired (the doc is still in the store). */
+  expiredSession(userId: string): Promise<string>;
+  admin(): Promise<Account>;
+  /** A user who applied for a listing and whose application an admin approved: role sanctuary_owner, owns `sanctuaryId`. */
+  owner(admin: Account): Promise<Account & { sanctuaryId: string }>;
+  /** Files a listing application for the user through /db/me; returns the hex id of the queued submission. */
+  apply(account: Account, fields?: Partial<SubmissionFields>): Promise<string>;
+  /** Publishes a review by the user (with one photo when asked); returns its review id and photo key. */
+  review(userId: string, sanctuaryId?: string, withPhoto?: boolean): Promise<{ reviewId: string; photo: string | null }>;
+  stop(): Promise<void>;
+}
+
+export const APPLICATION: SubmissionFields = {
+  name: 'Lakeshore Hoof Haven',
+  description: 'A refuge for rescued cows and pigs on the lake. '.repeat(3).trim(),
+  address: '100 Lakeside Ave',
+  city: 'Cleveland',
+  state: 'OH',
+  zipCode: '44114',
+  email: 'hello@hoofhaven.example.org',
+  contactName: 'Sam Rivera',
+  contactTitle: 'Director',
+  phone: '216-555-0100',
+  website: 'https://hoofhaven.example.org',
+  animalTypes: ['cows', 'pigs'],
+  acceptingAnimals: true,
+  hasVolunteerOpportunities: true,
+  hasToursAvailable: false,
+  volunteerInfo: 'Saturdays',
+  specialNeeds: '',
+  additionalInfo: 'Founded 2019',
+};
+
+export async function startGateway(): Promise<Gateway> {
+  const fx = await startStoreFixture();
+  // Each request comes from its own address; the per-user write budgets and the per-account sign-in limit are
+  // raised because these suites write and sign in as one account far more than a person could.
+  const unlimited = { perAddress: Infinity, perUser: Infinity };
+  const app = createApp({
+    couch: fx.couch,
+    security: {
+      trustedProxies: 1,
+      loginLimits: { perAccount: 100_000, perAddress: 100_000 },
+      writeLimits: { api: unlimited, sync: unlimited, registration: { perAddress: Infinity } },
+    },
+  });
+  const users = createUsers(fx.couch);
+  const sessions = createSessions(fx.couch);
+  // Sessions made 2 × the session length ago: long expired, yet their documents are still in the store.
+  const oldSessions = createSessions(fx.couch, { now: () => new Date(Date.now() - 2 * SESSION_TTL_MS) });
+  let counter = 0;
+
+  async function call(path: string, { method = 'GET', body, cookie, headers = {}, origin = ORIGIN }: CallOptions = {}): Promise<Response> {
+    const h: Record<string, string> = { 'x-forwarded-for': nextAddress(), ...headers };
+    if (cookie) h.cookie = cookie;
+    if (origin !== null && method !== 'GET' && method !== 'HEAD') h.origin = origin;
+    let payload: RequestInit['body'];
+    if (body instanceof FormData || typeof body === 'string' || body instanceof Uint8Array) payload = body as RequestInit['body'];
+    else if (body !== undefined) {
+      h['content-type'] ??= 'application/json';
+      payload = JSON.stringify(body);
+    }
+    return app.request(path, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+  }
+
+  async function register(name = 'seeker'): Promise<Account> {
+    counter += 1;
+    const email = `${name}.${counter}.${Date.now()}@example.com`;
+    const res = await call('/api/auth/register', { method: 'POST', body: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Jo', lastName: name } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const user = (await res.json()) as User;
+    return { user, id: user.id, email };
+  }
+
+  async function session(userId: string) {
+    return `ss_session=${(await sessions.create(userId)).token}`;
+  }
+
+  async function expiredSession(userId: string) {
+    const { token } = await oldSessions.create(userId);
+    // Still stored: the gateway, not a missing document, must be what refuses it.
+    await fx.couch.nano.db.use(DB.sessions).get(sessionDocId(token));
+    return `ss_session=${token}`;
+  }
+
+  async function admin(): Promise<Account> {
+    counter += 1;
+    const email = `admin.${counter}.${Date.now()}@example.com`;
+    const { user } = await createOrPromoteAdmin(fx.couch, users, { email, password: PASSWORD });
+    const id = user._id.slice('user:'.length);
+    return { user: { id, email, role: 'admin' } as User, id, email };
+  }
+
+  async function apply(account: Account, fields: Partial<SubmissionFields> = {}) {
+    const cmd = newSubmissionCommand(account.id, { ...APPLICATION, ...fields });
+    const res = await call(`/db/me/${encodeURIComponent(cmd._id)}`, { method: 'PUT', cookie: await session(account.id), body: cmd });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const stored = await fx.couch.nano.db.use<SubmissionCommandDoc>(userDbName(account.id)).get(cmd._id);
+    expect(stored.submissionId, JSON.stringify(stored)).toBeTruthy();
+    return stored.submissionId!.slice('submission:'.length);
+  }
+
+  async function owner(adminAccount: Account) {
+    const account = await register('owner');
+    // Each owner's listing gets its own name, so its id (derived from name, city and state) is new.
+    const hex = await apply(account, { name: `Hoof Haven ${randomHex().slice(0, 8)}` });
+    const res = await call(`/api/admin/submissions/${hex}/approve`, { method: 'POST', cookie: await session(adminAccount.id) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    // The approval is what grants the role and links the listing (couchdb/src/submissions.ts promoteApplicant).
+    const doc = (await fx.couch.nano.db.use(DB.users).get(`user:${account.id}`)) as unknown as { role: string; ownedSanctuaryIds?: string[] };
+    expect(doc.role).toBe('sanctuary_owner');
+    const owned = doc.ownedSanctuaryIds?.[0];
+    expect(owned).toBeTruthy();
+    return { ...account, sanctuaryId: owned! };
+  }
+
+  async function review(userId: string, sanctuaryId = SANCTUARY_A, withPhoto = false) {
+    const cmd = newReviewCommand({ ownerId: userId, sanctuaryId, rating: 4, title: 'Lovely', comment: 'The pigs were happy.', visitDate: '2025-06-01' });
+    const doc = withPhoto ? { ...cmd, _attachments: { 'photo-0': { content_type: 'image/png', data: PNG.toString('base64') } } } : cmd;
+    const result = await submitReviewCommand(fx.couch, userId, doc);
+    if (result.status !== 'published') throw new Error(`review not published: ${JSON.stringify(result)}`);
+    const hex = reviewCommandHex(cmd._id)!;
+    return { reviewId: result.reviewId, photo: withPhoto ? photoKey(hex, 0) : null };
+  }
+
+  return { fx, app, sessions, call, register, session, expiredSession, admin, owner, apply, review, stop: () => fx.stop() };
+}
+
+/** Every `key` of an object nested `depth` levels deep. */
+export function nested(depth: number): unknown {
+  let value: unknown = 'leaf';
+  for (let i = 0; i < depth; i++) value = { n: value };
+  return value;
+}
