@@ -28,7 +28,8 @@ export function measureBuiltEntry(distDir: string): EntryScript[] {
   return entryScriptUrls(html)
     .filter((url) => url.startsWith('/'))
     .map((url) => {
-      const body = fs.readFileSync(path.join(distDir, url));
+      // A plain Uint8Array: the Buffer type differs between the @types/node copies some test files pull in.
+      const body = new Uint8Array(fs.readFileSync(path.join(distDir, url)));
       // Level 6 is zlib's default, which the gateway's compression uses too.
       return { file: url, rawBytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length };
     });

@@ -26,6 +26,7 @@ import {
   CATEGORY_LABELS,
   INITIAL_JS_BUDGET_KB,
   categoryScores,
+  consoleErrors,
   failingAudits,
   formatTable,
   kb,
@@ -77,10 +78,18 @@ async function audit(url: string, page: string, port: number, runs: number, out:
   };
   const results: { lhr: Result; reports: string[] }[] = [];
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(url + page, flags);
-    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    results.push({ lhr: result.lhr, reports: Array.isArray(result.report) ? result.report : [result.report] });
+    // A trace can come back unusable (NO_NAVSTART, NO_FCP) on a busy machine; such a run is tried once more.
+    for (let attempt = 1; ; attempt++) {
+      const result = await lighthouse(url + page, flags);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const error = result.lhr.runtimeError;
+      if (!error) {
+        results.push({ lhr: result.lhr, reports: Array.isArray(result.report) ? result.report : [result.report] });
+        break;
+      }
+      if (attempt >= 2) throw new Error(`Lighthouse could not audit ${page}: ${error.code} ${error.message}`);
+      console.log(`  ${page}: ${error.code}; running it again`);
+    }
   }
   results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
   const median = results[Math.floor(results.length / 2)]!;
@@ -112,6 +121,7 @@ function report(runs: PageRun[], out: string): boolean {
       if (!failing.length) console.log('    (none below 90 — the score is a weighted mix of partial metric scores)');
       for (const a of failing) {
         console.log(`    - ${a.id}: ${a.title} (score ${a.score ?? 'error'}${a.displayValue ? `, ${a.displayValue.replace(/\u00a0/g, ' ')}` : ''})`);
+        if (a.id === 'errors-in-console') for (const line of consoleErrors(run.lhr)) console.log(`        ${line}`);
       }
     }
     for (const warning of run.lhr.runWarnings) console.log(`  warning: ${warning}`);

@@ -123,6 +123,17 @@ export function scriptTransfer(lhr: LhrLike): ScriptTransfer {
   };
 }
 
+/** What the page logged as errors (errors-in-console), one line each: the message and the resource it names. */
+export function consoleErrors(lhr: LhrLike): string[] {
+  const details = lhr.audits['errors-in-console']?.details as { items?: { description?: string; sourceLocation?: { url?: string } }[] } | undefined;
+  const lines = (details?.items ?? []).map((i) => {
+    const url = i.sourceLocation?.url;
+    const message = (i.description ?? '').replace(/^Failed to load resource: /, '');
+    return url && !message.includes(url) ? `${message} — ${url}` : message;
+  });
+  return [...new Set(lines)];
+}
+
 /** The metrics worth seeing next to a performance score, e.g. "LCP 2.1 s". */
 export function keyMetrics(lhr: LhrLike): string {
   const names: [string, string][] = [
