@@ -20,7 +20,8 @@ export interface MapPoint {
 interface Props {
   sanctuaries: Sanctuary[];
   selectedId?: string | null;
-  onSelect?: (id: string) => void;
+  /** A marker was chosen; `byKeyboard` when with Enter or Space on a focused marker (the caller may move focus). */
+  onSelect?: (id: string, how: { byKeyboard: boolean }) => void;
   userLocation?: MapPoint | null;
   /** Told the visible area and zoom after every move (for saving an area for offline use). */
   onViewChange?: (view: { bounds: Bounds; zoom: number }) => void;
@@ -97,7 +98,13 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
       const entry = entries.get(s.id);
       if (!entry) {
         const marker = L.marker([s.latitude, s.longitude], { icon: letterIcon(letter, s.name, selected), keyboard: true, riseOnHover: true });
-        marker.on('click keypress', () => onSelectRef.current?.(s.id));
+        marker.on('click', () => onSelectRef.current?.(s.id, { byKeyboard: false }));
+        // Focused markers are buttons (keyboard: true): Enter or Space chooses one, other keys stay the map's.
+        marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+          if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
+          e.originalEvent.preventDefault();
+          onSelectRef.current?.(s.id, { byKeyboard: true });
+        });
         entries.set(s.id, { marker, letter, selected });
         added.push(marker);
         return;

@@ -2,7 +2,7 @@
 // right, a 'Selected Location' card, and sorting by distance from the user. Reads the local directory only.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownWideNarrow, MapPin, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MAP_EARTH_RADIUS_MILES, MESSAGES } from '@ss/domain/constants';
 import { distanceMiles } from '@ss/domain/geo';
 import type { Sanctuary } from '@ss/domain/sanctuary';
@@ -25,6 +25,14 @@ export function MapPage() {
   const [sortByUser, setSortByUser] = useState(false);
   const [mapView, setMapView] = useState<{ bounds: Bounds; zoom: number } | null>(null);
   const user = useGeolocation();
+  // Chosen from the keyboard (Enter on a list item or a marker): focus goes to the 'Selected Location' card's
+  // 'View Details', which otherwise sits behind every marker and list item in the tab order.
+  const focusDetails = useRef(false);
+  const viewDetails = useRef<HTMLAnchorElement>(null);
+  const select = (id: string, { byKeyboard }: { byKeyboard: boolean }) => {
+    focusDetails.current = byKeyboard;
+    setSelectedId(id);
+  };
 
   const list: Sanctuary[] = useMemo(() => {
     if (!sortByUser || user.latitude === null || user.longitude === null) return search.results;
@@ -36,6 +44,11 @@ export function MapPage() {
 
   const selected = selectedId ? list.find((s) => s.id === selectedId) : undefined;
   const selectedIndex = selected ? list.indexOf(selected) : -1;
+  useEffect(() => {
+    if (!selectedId || !focusDetails.current) return;
+    focusDetails.current = false;
+    viewDetails.current?.focus();
+  }, [selectedId]);
   const userLocation = user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude } : null;
 
   const sortByDistance = async () => {
@@ -79,7 +92,7 @@ export function MapPage() {
           <SanctuaryMap
             sanctuaries={list}
             selectedId={selectedId}
-            onSelect={setSelectedId}
+            onSelect={select}
             userLocation={userLocation}
             fitKey={search.status === 'ready' ? JSON.stringify(params) : undefined}
             onViewChange={setMapView}
@@ -100,7 +113,7 @@ export function MapPage() {
                 {selected.city}, {selected.state}
                 {selected.distance !== undefined ? ` · ${selected.distance.toFixed(1)} mi` : ''}
               </p>
-              <Link to="/sanctuary/$id" params={{ id: selected.id }} className="mt-3 inline-block rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700">
+              <Link ref={viewDetails} to="/sanctuary/$id" params={{ id: selected.id }} className="mt-3 inline-block rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700">
                 View Details
               </Link>
             </aside>
@@ -136,7 +149,8 @@ export function MapPage() {
                 <li key={s.id}>
                   <button
                     type="button"
-                    onClick={() => setSelectedId(s.id)}
+                    // detail is 0 for a click made with Enter or Space.
+                    onClick={(e) => select(s.id, { byKeyboard: e.detail === 0 })}
                     aria-current={s.id === selectedId ? 'true' : undefined}
                     className={`flex w-full items-start gap-3 p-3 text-left hover:bg-emerald-50 ${s.id === selectedId ? 'bg-emerald-50' : ''}`}
                   >
