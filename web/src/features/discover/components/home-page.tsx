@@ -2,10 +2,11 @@
 // how it works, and 'Featured Sanctuaries' / 'Search Results'. Everything reads the local directory.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { HeartHandshake, Search, Star } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MESSAGES, TAGLINE } from '@ss/domain/constants';
 import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { config, isExternal } from '../../../config';
 import { CardSkeleton } from '../../../ui/card-skeleton';
 import { SanctuaryCard } from '../../../ui/sanctuary-card';
@@ -14,7 +15,8 @@ import { SearchSummary } from '../../../ui/search-summary';
 import { SearchWidget } from '../../../ui/search-widget';
 import { NearestList } from './nearest-list';
 
-// Leaflet and its plugins load only when the map is on screen.
+// Leaflet and its plugins load only when the map is on screen: at once on a wide screen, once scrolled to on a
+// phone (where it starts below the hero and the filters).
 const SanctuaryMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
 
 export function HomePage() {
@@ -26,6 +28,8 @@ export function HomePage() {
   const cards = search.results.slice(0, HOME_MAX_RESULT_CARDS);
   const nearest = search.origin ? search.results.slice(0, HOME_NEAREST_COUNT) : [];
   const painted = cards.length > 0;
+  const mapBox = useRef<HTMLDivElement>(null);
+  const showMap = useNearViewport(mapBox, '100px');
   useEffect(() => {
     // For the cold-start benchmark: the first frame with result cards on screen.
     if (painted && !performance.getEntriesByName('ss:results-painted').length) {
@@ -65,15 +69,19 @@ export function HomePage() {
       </section>
 
       <section aria-label="Map" className="mx-auto mt-6 max-w-7xl px-4">
-        <div className="h-[360px] overflow-hidden rounded-xl border border-gray-200 bg-emerald-50">
-          <Suspense fallback={<p className="p-4 text-sm text-gray-600">Loading map…</p>}>
-            <SanctuaryMap
-              sanctuaries={search.results}
-              userLocation={search.origin && params.lat !== undefined ? search.origin : null}
-              fitKey={search.status === 'ready' ? JSON.stringify(params) : undefined}
-              onSelect={(id) => void navigate({ to: '/sanctuary/$id', params: { id } })}
-            />
-          </Suspense>
+        <div ref={mapBox} className="h-[360px] overflow-hidden rounded-xl border border-gray-200 bg-emerald-50">
+          {showMap ? (
+            <Suspense fallback={<p className="p-4 text-sm text-gray-600">Loading map…</p>}>
+              <SanctuaryMap
+                sanctuaries={search.results}
+                userLocation={search.origin && params.lat !== undefined ? search.origin : null}
+                fitKey={search.status === 'ready' ? JSON.stringify(params) : undefined}
+                onSelect={(id) => void navigate({ to: '/sanctuary/$id', params: { id } })}
+              />
+            </Suspense>
+          ) : (
+            <p className="p-4 text-sm text-gray-600">Loading map…</p>
+          )}
         </div>
       </section>
 

@@ -73,7 +73,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
         <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Search
       </Link>
       <div className="relative mt-4 overflow-hidden rounded-xl bg-emerald-50">
-        <SanctuaryImage sanctuary={s} className="aspect-[21/9] w-full object-cover" />
+        <SanctuaryImage sanctuary={s} priority className="aspect-[21/9] w-full object-cover" />
         <FavoriteButton sanctuaryId={s.id} sanctuaryName={s.name} className="absolute right-4 top-4" />
       </div>
       <header className="mt-6 flex flex-wrap items-start justify-between gap-4">
@@ -205,9 +205,11 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
   );
 }
 
+// At least a screen tall, like the profile it stands for: the footer stays below the fold until the profile
+// arrives instead of being pushed down by it (a layout shift).
 function DetailSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl animate-pulse px-4 py-6" aria-busy="true" aria-label="Loading sanctuary">
+    <div className="mx-auto min-h-screen max-w-6xl animate-pulse px-4 py-6" aria-busy="true" aria-label="Loading sanctuary">
       <div className="h-4 w-32 rounded bg-gray-200" />
       <div className="mt-4 aspect-[21/9] rounded-xl bg-gray-200" />
       <div className="mt-6 h-8 w-1/2 rounded bg-gray-200" />
