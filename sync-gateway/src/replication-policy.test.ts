@@ -74,7 +74,7 @@ describe('query bodies and document parameters the store mishandles', () => {
   it('answers an empty _bulk_get itself (the embedded store never answers one) and refuses malformed ones', () => {
     expect(checkQueryBody('/_bulk_get', '{"docs":[]}')).toEqual({ reply: { results: [] } });
     expect(checkQueryBody('/_bulk_get', '{"docs":[{"id":"a","rev":"1-x"}]}')).toBeNull();
-    for (const body of ['{"docs":{}}', '{"docs":[null]}', '{"docs":[1]}', '{"docs":[{"id":{}}]}', '{"docs":[{"id":"a","atts_since":1}]}', 'null', '[]', '{', '"docs"']) {
+    for (const body of ['{"docs":{}}', '{"docs":[null]}', '{"docs":[1]}', '{"docs":[{"id":{}}]}', '{"docs":[{"id":"a","atts_since":1}]}', '{"docs":[{"id":"_local/x","rev":"1-a"}]}', '{"docs":[{"id":"_local/x"}]}', 'null', '[]', '{', '"docs"']) {
       expect(checkQueryBody('/_bulk_get', body), body).toMatchObject({ allow: false, status: 400 });
     }
   });
