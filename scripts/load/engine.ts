@@ -57,7 +57,7 @@ export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
   sanctuaries: 0,
   searchPerSecond: 20,
   signedInShare: 0.5,
-  favoriteEveryMs: 15_000,
+  favoriteEveryMs: 30_000,
   reviewEveryMs: 3_000,
   approvalEveryMs: 10_000,
   log: (line) => console.log(line),
@@ -73,6 +73,8 @@ export interface LoadReport {
   setupMs: number;
   setup: { accounts: number; errors: number; messages: string[] };
   windowMs: number;
+  /** After the window: feeds kept open until every change was delivered (at most DRAIN_MS). */
+  drainMs: number;
   requests: number;
   throughput: number;
   kinds: KindFigures[];
@@ -83,6 +85,8 @@ export interface LoadReport {
   writes: { reviews: number; approvals: number; favorites: number };
   devicesLive: { sanctuaries: number; reviews: number; me: number; signedIn: number };
   processes: ProcessFigures[];
+  /** The machine's 1-minute load average at the start, highest and at the end of the run, and its cores. */
+  machine: { loadStart: number; loadMax: number; loadEnd: number; cores: number };
   counters: Record<string, number>;
   notes: string[];
 }
@@ -126,6 +130,36 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
 }
 
 const PASSWORD = 'load-run-password';
+/** How long the feeds may run on after the window for the last changes to arrive. */
+const DRAIN_MS = 15_000;
+
+/**
+ * Changes acknowledged to their writer that some live device does not hold yet: a public write missing from a
+ * device's replica, or a favourite whose last acknowledged revision the account's other device lacks.
+ */
+function undeliveredWrites(devices: readonly Device[], publicWrites: readonly PublicWrite[]): string[] {
+  const missing: string[] = [];
+  for (const d of devices) {
+    for (const [name, live] of [['sanctuaries', d.sanctuaries.live], ['reviews', d.reviews.live], ['me', d.user ? d.user.live : true]] as const) {
+      if (!live) missing.push(`device ${d.n} never caught up with /db/${name} (waiting for: ${d.http.describeInFlight()})`);
+    }
+  }
+  for (const w of publicWrites) {
+    for (const d of devices) if (d[w.db].live && !d[w.db].holds(w.id)) missing.push(`device ${d.n} lacks ${w.db}/${w.id} (waiting for: ${d.http.describeInFlight()})`);
+  }
+  for (const d of devices) {
+    const partner = d.partner;
+    if (!d.user || !partner?.user?.live) continue;
+    const last = new Map(d.user.writes.map((w) => [w.id, w.rev]));
+    for (const [id, rev] of last) {
+      const has = partner.user.revOf(id);
+      if (d.user.revOf(id) === rev && has !== rev) {
+        missing.push(`device ${partner.n} has ${id} at ${has ?? 'no revision'}, its other device ${d.n} wrote ${rev} (waiting for: ${partner.http.describeInFlight()})`);
+      }
+    }
+  }
+  return missing;
+}
 
 interface Device {
   n: number;
@@ -245,37 +279,44 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       new ProcessSampler('load generator', () => process.pid),
     ];
     for (const s of samplers) s.start();
+    // Other work on the machine slows everything here; the report says how busy it was.
+    const loadAverages = [os.loadavg()[0]!];
+    const loadTimer = setInterval(() => loadAverages.push(os.loadavg()[0]!), 5000);
     options.onWindowStart?.();
     const windowMs = options.seconds * 1000;
-    const rampMs = Math.min(10_000, windowMs * 0.2);
+    const rampMs = Math.min(20_000, windowMs * 0.3);
     const settleMs = Math.min(5_000, windowMs * 0.3);
-    const stop = new AbortController();
-    // Every device's requests listen to this one signal.
-    setMaxListeners(0, stop.signal);
+    // Traffic (searches, writes, favourite toggles) stops at the end of the window; the devices' feeds run on
+    // until every change written has reached every device (or DRAIN_MS passes), then they are closed too.
+    const traffic = new AbortController();
+    const feeds = new AbortController();
+    // Every device's requests listen to these signals.
+    setMaxListeners(0, traffic.signal);
+    setMaxListeners(0, feeds.signal);
     const started = performance.now();
     const writesEnd = started + windowMs - settleMs;
-    const deadline = setTimeout(() => stop.abort(), windowMs);
+    const windowTimer = setTimeout(() => traffic.abort(), windowMs);
     log(`Load: ${options.clients} devices (${signedIn} signed in) for ${options.seconds} s, ${options.searchPerSecond} searches/s`);
 
     const runDevice = async (d: Device) => {
-      await sleep((d.n / options.clients) * rampMs, stop.signal);
-      if (stop.signal.aborted) return;
+      await sleep((d.n / options.clients) * rampMs, feeds.signal);
+      if (feeds.signal.aborted) return;
       // The app asks who is signed in at start (401 for visitors).
-      await retrying(async () => void (await d.http.call('GET /api/auth/user', '/api/auth/user', { expect: [d.user ? 200 : 401], signal: stop.signal })), stop.signal, metrics, 'device');
+      await retrying(async () => void (await d.http.call('GET /api/auth/user', '/api/auth/user', { expect: [d.user ? 200 : 401], signal: feeds.signal })), feeds.signal, metrics, 'device');
       const tasks = [
-        retrying(() => d.sanctuaries.run(stop.signal), stop.signal, metrics, 'sanctuaries replica'),
-        retrying(() => d.reviews.run(stop.signal), stop.signal, metrics, 'reviews replica'),
+        retrying(() => d.sanctuaries.run(feeds.signal), feeds.signal, metrics, 'sanctuaries replica'),
+        retrying(() => d.reviews.run(feeds.signal), feeds.signal, metrics, 'reviews replica'),
       ];
       const user = d.user;
       if (user) {
-        tasks.push(retrying(() => user.runPull(stop.signal), stop.signal, metrics, 'user replica (pull)'));
-        tasks.push(retrying(() => user.runPush(stop.signal), stop.signal, metrics, 'user replica (push)'));
+        tasks.push(retrying(() => user.runPull(feeds.signal), feeds.signal, metrics, 'user replica (pull)'));
+        tasks.push(retrying(() => user.runPush(feeds.signal), feeds.signal, metrics, 'user replica (push)'));
         tasks.push(
           (async () => {
             const mine = candidates.filter((_, i) => i % 2 === d.parity);
             for (let i = 0; ; i++) {
-              await sleep(options.favoriteEveryMs * (0.5 + Math.random()), stop.signal);
-              if (stop.signal.aborted || performance.now() > writesEnd) return;
+              await sleep(options.favoriteEveryMs * (0.5 + Math.random()), traffic.signal);
+              if (traffic.signal.aborted || performance.now() > writesEnd) return;
               if (user.live && mine.length) user.toggleFavorite(mine[(d.n + i) % mine.length]!);
             }
           })(),
@@ -288,87 +329,105 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     let approvalSentAt = 0;
     const everyUntil = async (everyMs: number, work: (n: number) => Promise<void>) => {
       if (everyMs <= 0) return;
-      await sleep(rampMs / 2, stop.signal);
-      for (let n = 0; performance.now() + 0 < writesEnd && !stop.signal.aborted; n++) {
+      await sleep(rampMs / 2, traffic.signal);
+      for (let n = 0; performance.now() < writesEnd && !traffic.signal.aborted; n++) {
         const t = performance.now();
         try {
           await work(n);
         } catch (err) {
           if (!(err instanceof RecordedFailure)) metrics.error('writer', (err as Error).message);
         }
-        await sleep(everyMs - (performance.now() - t), stop.signal);
+        await sleep(everyMs - (performance.now() - t), traffic.signal);
       }
     };
     const writerTasks = [
       everyUntil(options.reviewEveryMs, async (n) => {
         const sentAt = performance.now();
-        const id = await postReview(writers[n % writers.length]!.http, candidates[(n * 3) % candidates.length]!, n);
-        publicWrites.push({ db: 'reviews', id, sentAt, ackAt: performance.now() });
+        const id = await postReview(writers[n % writers.length]!.http, candidates[(n * 3) % candidates.length]!, n, feeds.signal);
+        if (id) publicWrites.push({ db: 'reviews', id, sentAt, ackAt: performance.now() });
       }),
       everyUntil(approvalEveryMs, async (n) => {
         const w = writers[n % writers.length]!;
         // Timed from the administrator's approval: the application before it is the applicant's part.
-        const id = await applyAndApprove(w.http, w.id, admin, n, () => (approvalSentAt = performance.now()));
-        publicWrites.push({ db: 'sanctuaries', id, sentAt: approvalSentAt, ackAt: performance.now() });
+        const id = await applyAndApprove(w.http, w.id, admin, n, feeds.signal, () => (approvalSentAt = performance.now()));
+        if (id) publicWrites.push({ db: 'sanctuaries', id, sentAt: approvalSentAt, ackAt: performance.now() });
       }),
     ];
+    let undelivered: string[] = [];
+    const drained = (async () => {
+      await sleep(windowMs, feeds.signal);
+      const drainStarted = performance.now();
+      while ((undelivered = undeliveredWrites(devices, publicWrites)).length && performance.now() - drainStarted < DRAIN_MS) await sleep(200);
+      feeds.abort();
+    })();
+    // The store's own latency, bypassing the gateway: tells the gateway's share from the store's.
+    const storeProbe = (async () => {
+      const auth = `Basic ${Buffer.from(`${stack!.couch.username ?? ''}:${stack!.couch.password ?? ''}`).toString('base64')}`;
+      const url = `${stack!.couch.url.replace(/\/$/, '')}/sanctuaries`;
+      while (!feeds.signal.aborted) {
+        const t = performance.now();
+        try {
+          const res = await fetch(url, { headers: { authorization: auth }, signal: feeds.signal });
+          await res.text();
+          if (res.ok) metrics.record('store: GET /sanctuaries (direct, once a second)', performance.now() - t);
+          else metrics.error('store probe', `answered ${res.status}`);
+        } catch (err) {
+          if (!feeds.signal.aborted) metrics.error('store probe', String(err));
+        }
+        await sleep(1000 - (performance.now() - t), feeds.signal);
+      }
+    })();
     let searchN = 0;
-    await Promise.all([
+    const running = Promise.all([
       ...devices.map(runDevice),
       ...writerTasks,
-      searchTraffic({ perSecond: options.searchPerSecond, stop: stop.signal, metrics, http: () => new DeviceHttp(base, clientAddress(100_000 + (searchN++ % 50_000)), metrics) }),
+      storeProbe,
+      searchTraffic({ perSecond: options.searchPerSecond, stop: traffic.signal, metrics, http: () => new DeviceHttp(base, clientAddress(100_000 + (searchN++ % 50_000)), metrics) }),
     ]);
-    clearTimeout(deadline);
+    await sleep(windowMs);
+    const windowRequests = metrics.completedRequests();
+    await Promise.all([running, drained]);
+    clearTimeout(windowTimer);
     const elapsed = performance.now() - started;
     const processes = samplers.map((s) => s.stop());
+    clearInterval(loadTimer);
+    loadAverages.push(os.loadavg()[0]!);
     for (const s of samplers) if (s.restarted) metrics.error('stack', `the ${s.name} process was restarted during the run`);
     for (const line of stackLines) if (/exited|restarting/.test(line)) metrics.error('stack', line);
 
     // ---- Did every device get every change? ----
-    const checkedUntil = started + windowMs - settleMs / 2;
     // From the moment the write was sent: a device often has the change before the writer has its answer.
-    const delivered = (what: string, at: number, w: { sentAt: number; ackAt: number }) => {
-      metrics.recordPropagation(what, at - w.sentAt);
-      if (at < w.ackAt) metrics.count(`${what}: deliveries before the write was answered`);
-    };
     for (const w of publicWrites) {
+      const what = w.db === 'reviews' ? 'review posted → on every device (/db/reviews)' : 'listing approved → on every device (/db/sanctuaries)';
       for (const d of devices) {
-        const replica = d[w.db];
-        if (!replica.live) continue;
-        const at = replica.delivered.get(w.id);
-        if (at !== undefined) delivered(w.db === 'reviews' ? 'review posted → on every device (/db/reviews)' : 'listing approved → on every device (/db/sanctuaries)', at, w);
-        else if (!replica.holds(w.id) && w.ackAt < checkedUntil) metrics.error(`delivery ${w.db}`, `device ${d.n} never received ${w.id}`);
+        const at = d[w.db].delivered.get(w.id);
+        if (at === undefined) continue;
+        metrics.recordPropagation(what, at - w.sentAt);
+        if (at < w.ackAt) metrics.count(`${what}: deliveries before the write was answered`);
       }
     }
     let favoriteWrites = 0;
     for (const d of devices) {
-      if (!d.user) continue;
-      favoriteWrites += d.user.writes.length;
+      favoriteWrites += d.user?.writes.length ?? 0;
       const partner = d.partner?.user;
-      if (!partner?.live) continue;
-      const lastAcked = new Map<string, { rev: string; ackAt: number }>();
+      if (!d.user || !partner) continue;
+      const what = "favourite pushed → on the account's other device (/db/me)";
       for (const w of d.user.writes) {
-        lastAcked.set(w.id, w);
         const at = partner.received.get(`${w.id}@${w.rev}`);
-        if (at !== undefined) delivered("favourite pushed → on the account's other device (/db/me)", at, w);
-      }
-      for (const [id, w] of lastAcked) {
-        if (w.ackAt < checkedUntil && d.user.revOf(id) === w.rev && partner.revOf(id) !== w.rev) {
-          metrics.error('delivery /db/me', `device ${d.partner!.n} has ${id} at ${partner.revOf(id) ?? 'no revision'}, its other device wrote ${w.rev}`);
-        }
+        if (at === undefined) continue;
+        metrics.recordPropagation(what, at - w.sentAt);
+        if (at < w.ackAt) metrics.count(`${what}: deliveries before the write was answered`);
       }
     }
+    for (const miss of undelivered) metrics.error('delivery', `${miss} (${(DRAIN_MS / 1000).toFixed(0)} s after the window)`);
     const live = (pick: (d: Device) => boolean) => devices.filter(pick).length;
     const devicesLive = { sanctuaries: live((d) => d.sanctuaries.live), reviews: live((d) => d.reviews.live), me: live((d) => d.user?.live === true), signedIn };
-    for (const [name, n, of] of [['sanctuaries', devicesLive.sanctuaries, options.clients], ['reviews', devicesLive.reviews, options.clients], ['me', devicesLive.me, signedIn]] as const) {
-      if (n < of) metrics.error('devices', `${of - n} of ${of} devices never caught up with /db/${name} during the run`);
-    }
 
     const kinds: KindFigures[] = [...new Set([...metrics.latency.keys(), ...metrics.errorsByKind.keys()])]
       .filter((k) => !k.startsWith('longpoll'))
       .sort()
       .map((kind) => ({ kind, errors: metrics.errorsByKind.get(kind) ?? 0, ...distribution(metrics.latency.get(kind) ?? []) }));
-    const feeds = [...new Set([...metrics.held.keys(), ...metrics.openAtEnd.keys()])].sort().map((kind) => ({
+    const feedFigures = [...new Set([...metrics.held.keys(), ...metrics.openAtEnd.keys()])].sort().map((kind) => ({
       kind,
       returned: metrics.held.get(kind)?.length ?? 0,
       held: distribution(metrics.held.get(kind) ?? []),
@@ -380,17 +439,19 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       options: { ...shown, approvalEveryMs },
       setupMs,
       setup: { accounts: pairs.length + writers.length, errors: setupMetrics.errors, messages: setupMetrics.errorMessages },
-      windowMs: elapsed,
+      windowMs,
+      drainMs: elapsed - windowMs,
       requests,
-      throughput: requests / (elapsed / 1000),
+      throughput: windowRequests / (windowMs / 1000),
       kinds,
-      feeds,
+      feeds: feedFigures,
       errors: metrics.errors,
       errorMessages: metrics.errorMessages,
       propagation: [...metrics.propagation.entries()].map(([what, samples]) => ({ what, ...distribution(samples) })),
       writes: { reviews: publicWrites.filter((w) => w.db === 'reviews').length, approvals: publicWrites.filter((w) => w.db === 'sanctuaries').length, favorites: favoriteWrites },
       devicesLive,
       processes,
+      machine: { loadStart: loadAverages[0]!, loadMax: Math.max(...loadAverages), loadEnd: loadAverages[loadAverages.length - 1]!, cores: os.availableParallelism() },
       counters: Object.fromEntries(metrics.counters),
       notes,
     };

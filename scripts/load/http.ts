@@ -34,6 +34,8 @@ export function clientAddress(n: number): string {
 
 export class DeviceHttp {
   cookie: string | undefined;
+  /** Requests under way, for diagnosing a device that fell behind. */
+  readonly inFlight = new Set<{ path: string; started: number }>();
 
   constructor(
     readonly base: string,
@@ -65,6 +67,8 @@ export class DeviceHttp {
     }
     const signals = [options.signal, live ? undefined : AbortSignal.timeout(REQUEST_TIMEOUT_MS)].filter((s): s is AbortSignal => s !== undefined);
     const started = performance.now();
+    const entry = { path: `${method} ${path}`, started };
+    this.inFlight.add(entry);
     try {
       const res = await fetch(this.base + path, { method, headers, ...(payload !== undefined ? { body: payload } : {}), ...(signals.length ? { signal: AbortSignal.any(signals) } : {}) });
       // Always read the whole body: it frees the connection, and a feed's answer is only complete at its end.
@@ -87,7 +91,15 @@ export class DeviceHttp {
       const why = e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`;
       this.metrics.error(kind, `${method} ${path}: ${why}`);
       throw new RecordedFailure(`${kind}: ${why}`);
+    } finally {
+      this.inFlight.delete(entry);
     }
+  }
+
+  /** What this device is waiting for, e.g. "GET /db/me/_changes?… for 12.3 s". */
+  describeInFlight(): string {
+    const now = performance.now();
+    return [...this.inFlight].map((r) => `${r.path.slice(0, 140)} for ${((now - r.started) / 1000).toFixed(1)} s`).join('; ') || 'nothing in flight';
   }
 
   /** `call`, parsed as JSON (a parse failure is recorded as an error). */

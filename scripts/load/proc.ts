@@ -1,6 +1,5 @@
 // Memory and CPU of the processes under load, read from /proc (Linux), and the children this process started.
 import fs from 'node:fs';
-import os from 'node:os';
 
 /** Resident set size in bytes (VmRSS), or null when the process is gone or /proc is unavailable. */
 export function rssBytes(pid: number): number | null {
@@ -102,5 +101,3 @@ export class ProcessSampler {
     };
   }
 }
-
-export const cores = (): number => os.availableParallelism();

@@ -24,12 +24,12 @@ export function formatReport(r: LoadReport): string {
   const out: string[] = [];
   out.push('', '== Load run (loopback) ==');
   out.push(
-    `Duration ${(r.windowMs / 1000).toFixed(1)} s (setup ${(r.setupMs / 1000).toFixed(1)} s before it, not counted); ${o.clients} devices replicating live ` +
+    `Duration ${(r.windowMs / 1000).toFixed(1)} s (setup ${(r.setupMs / 1000).toFixed(1)} s before it; then ${(r.drainMs / 1000).toFixed(1)} s for the last changes to arrive); ${o.clients} devices replicating live ` +
       `(${r.devicesLive.signedIn} signed in, two per account, also syncing /db/me two-way); ${o.searchPerSecond} searches/s; ` +
       `${o.sanctuaries ? `${o.sanctuaries} synthetic sanctuaries added to the seed` : 'the default seed only'}`,
   );
   out.push(`Devices live at the end: /db/sanctuaries ${r.devicesLive.sanctuaries}/${o.clients}, /db/reviews ${r.devicesLive.reviews}/${o.clients}, /db/me ${r.devicesLive.me}/${r.devicesLive.signedIn}`);
-  out.push(`Requests completed: ${r.requests} — throughput ${r.throughput.toFixed(1)} req/s`);
+  out.push(`Requests completed: ${r.requests} — throughput ${r.throughput.toFixed(1)} req/s during the window`);
   out.push(`Errors: ${r.errors}${r.errors ? ' (target 0)' : ' (target 0: met)'}`);
   for (const m of r.errorMessages) out.push(`  ! ${m}`);
   out.push('', 'Requests by kind (latency in ms, whole answer read):');
@@ -43,6 +43,8 @@ export function formatReport(r: LoadReport): string {
   }
   out.push('', 'Memory and CPU (sampled every second; CPU in % of one core, mean over the run):');
   out.push(...table(['process', 'pid', 'RSS start', 'peak', 'end', 'CPU'], r.processes.map(processRow)));
+  const m = r.machine;
+  out.push(`Machine: ${m.cores} cores; 1-minute load average ${m.loadStart.toFixed(1)} at the start, up to ${m.loadMax.toFixed(1)}, ${m.loadEnd.toFixed(1)} at the end (everything else running here shares the cores)`);
   const counters = Object.entries(r.counters);
   if (counters.length) out.push('', ...counters.map(([k, v]) => `${k}: ${v}`));
   for (const note of r.notes) out.push(`Note: ${note}`);

@@ -94,15 +94,19 @@ const REVIEW_TEXTS = [
   ['Great sanctuary', 'Met the rescued cows and learned a lot about their stories.'],
 ] as const;
 
-/** A signed-in visitor posts the review form (multipart, no photos) for `sanctuaryId`; resolves with the review id. */
-export async function postReview(http: DeviceHttp, sanctuaryId: string, n: number): Promise<string> {
+/**
+ * A signed-in visitor posts the review form (multipart, no photos) for `sanctuaryId`; resolves with the review
+ * id, or null when `signal` ended the run first.
+ */
+export async function postReview(http: DeviceHttp, sanctuaryId: string, n: number, signal: AbortSignal): Promise<string | null> {
   const [title, comment] = REVIEW_TEXTS[n % REVIEW_TEXTS.length]!;
   const form = new FormData();
   form.set('rating', String(3 + (n % 3)));
   form.set('title', title);
   form.set('comment', `${comment} (load run visit ${n})`);
-  const review = await http.json<{ id?: string }>('POST /api/sanctuaries/{id}/reviews', `/api/sanctuaries/${encodeURIComponent(sanctuaryId)}/reviews`, { method: 'POST', body: form, expect: [201] });
-  if (!review?.id) throw new Error('the review answer has no id');
+  const review = await http.json<{ id?: string }>('POST /api/sanctuaries/{id}/reviews', `/api/sanctuaries/${encodeURIComponent(sanctuaryId)}/reviews`, { method: 'POST', body: form, expect: [201], signal });
+  if (!review) return null;
+  if (!review.id) throw new Error('the review answer has no id');
   return review.id;
 }
 
@@ -138,25 +142,30 @@ function applicationFields(n: number): SubmissionFields {
 /**
  * A listing application end to end: the applicant's device pushes a submission command through /db/me (as
  * PouchDB does: _revs_diff, then _bulk_docs with new_edits false), reads back its queue id, and the
- * administrator approves it. Resolves with the new sanctuary's id.
+ * administrator approves it. Resolves with the new sanctuary's id, or null when `signal` ended the run first.
  */
-export async function applyAndApprove(applicant: DeviceHttp, applicantId: string, admin: DeviceHttp, n: number, approving: () => void = () => {}): Promise<string> {
+export async function applyAndApprove(applicant: DeviceHttp, applicantId: string, admin: DeviceHttp, n: number, signal: AbortSignal, approving: () => void = () => {}): Promise<string | null> {
   const cmd = newSubmissionCommand(applicantId, applicationFields(n));
   const hash = cmd._id.slice(cmd._id.indexOf(':') + 1);
-  await applicant.json('POST /db/me/_revs_diff', '/db/me/_revs_diff', { method: 'POST', body: { [cmd._id]: [`1-${hash}`] } });
+  const diff = await applicant.json('POST /db/me/_revs_diff', '/db/me/_revs_diff', { method: 'POST', body: { [cmd._id]: [`1-${hash}`] }, signal });
+  if (!diff) return null;
   const failures = await applicant.json<unknown[]>('POST /db/me/_bulk_docs', '/db/me/_bulk_docs', {
     method: 'POST',
     body: { docs: [{ ...cmd, _rev: `1-${hash}`, _revisions: { start: 1, ids: [hash] } }], new_edits: false },
     expect: [201],
+    signal,
   });
-  if (failures?.length) throw new Error(`the application was refused: ${JSON.stringify(failures).slice(0, 200)}`);
-  const stored = await applicant.json<{ submissionId?: string }>('GET /db/me/{id}', `/db/me/${encodeURIComponent(cmd._id)}`);
-  const submissionId = stored?.submissionId;
+  if (!failures) return null;
+  if (failures.length) throw new Error(`the application was refused: ${JSON.stringify(failures).slice(0, 200)}`);
+  const stored = await applicant.json<{ submissionId?: string }>('GET /db/me/{id}', `/db/me/${encodeURIComponent(cmd._id)}`, { signal });
+  if (!stored) return null;
+  const submissionId = stored.submissionId;
   if (!submissionId) throw new Error('the application was not filed in the queue');
   const hex = submissionId.slice(submissionId.indexOf(':') + 1);
   approving();
-  const decided = await admin.json<{ status?: string }>('POST /api/admin/submissions/{id}/approve', `/api/admin/submissions/${hex}/approve`, { method: 'POST' });
-  if (decided?.status !== 'approved') throw new Error(`the approval answered status ${decided?.status}`);
+  const decided = await admin.json<{ status?: string }>('POST /api/admin/submissions/{id}/approve', `/api/admin/submissions/${hex}/approve`, { method: 'POST', signal });
+  if (!decided) return null;
+  if (decided.status !== 'approved') throw new Error(`the approval answered status ${decided.status}`);
   const fields = applicationFields(n);
   return sanctuaryIdForSubmission({ _id: submissionId, name: fields.name, city: fields.city, state: fields.state });
 }
