@@ -99,7 +99,6 @@ export function securityHeaders({ tileUrl, trustedProxies }: SecurityHeaderOptio
       payment: [],
       usb: [],
       serial: [],
-      bluetooth: [],
       midi: [],
       magnetometer: [],
       gyroscope: [],

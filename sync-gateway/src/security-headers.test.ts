@@ -1,0 +1,109 @@
+// The security headers: the CSP's content, the tile server it allows, and HSTS only over https.
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { HSTS_VALUE, securityHeaders, tileSource } from './security-headers.ts';
+
+function directives(csp: string | null): Map<string, string[]> {
+  return new Map(
+    (csp ?? '').split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+      const [name, ...values] = d.split(/\s+/);
+      return [name!, values] as const;
+    }),
+  );
+}
+
+function appWith(options: Parameters<typeof securityHeaders>[0]) {
+  const app = new Hono();
+  app.use('*', securityHeaders(options));
+  app.get('/json', (c) => c.json({ ok: true }));
+  app.get('/own-csp', (c) => {
+    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    return c.body('x');
+  });
+  app.get('/leaky', (c) => c.body('x', 200, { 'X-Powered-By': 'Express', Server: 'PouchDB' }));
+  app.get('/boom', () => {
+    throw new Error('boom');
+  });
+  app.onError((_err, c) => c.json({ error: 'Something went wrong' }, 500));
+  return app;
+}
+
+describe('tileSource', () => {
+  it('turns a tile template into a CSP source, widening a {s} subdomain', () => {
+    expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(tileSource('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(tileSource('https://tiles.example.org:8443/{z}/{x}/{y}.png?key=abc')).toBe('https://tiles.example.org:8443');
+  });
+  it('ignores relative, empty and non-web templates ("self" covers same-origin tiles)', () => {
+    expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileSource('')).toBeNull();
+    expect(tileSource(undefined)).toBeNull();
+    expect(tileSource('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('securityHeaders', () => {
+  const app = appWith({ trustedProxies: 0 });
+
+  it('sends a CSP without inline or eval scripts, framing, plugins or foreign forms', async () => {
+    const res = await app.request('/json');
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://tile.openstreetmap.org']);
+    for (const values of csp.values()) expect(values.join(' ')).not.toMatch(/unsafe-eval|\*(?!\.)/);
+  });
+
+  it('allows the configured tile server instead of the default', async () => {
+    const res = await appWith({ trustedProxies: 0, tileUrl: 'https://{s}.tiles.example.net/{z}/{x}/{y}.png' }).request('/json');
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp.get('img-src')).toContain('https://*.tiles.example.net');
+    expect(csp.get('img-src')).not.toContain('https://tile.openstreetmap.org');
+  });
+
+  it('sends nosniff, a referrer policy, frame denial, COOP and a permissions policy allowing only our geolocation', async () => {
+    const res = await app.request('/json');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('permissions-policy')).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
+    expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+  });
+
+  it('keeps a stricter policy a route set itself, and adds the rest', async () => {
+    const res = await app.request('/own-csp');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('removes X-Powered-By and Server', async () => {
+    const res = await app.request('/leaky');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('server')).toBeNull();
+  });
+
+  it('covers error answers too', async () => {
+    const res = await app.request('/boom');
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it('sends HSTS only over https: directly, or through a trusted proxy', async () => {
+    expect((await app.request('http://gw.test/json')).headers.get('strict-transport-security')).toBeNull();
+    expect((await app.request('https://gw.test/json')).headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+    // Nobody is trusted: a client cannot ask for HSTS by writing the header itself.
+    expect((await app.request('http://gw.test/json', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+    const proxied = appWith({ trustedProxies: 1 });
+    expect((await proxied.request('http://gw.test/json', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBe(HSTS_VALUE);
+    expect((await proxied.request('http://gw.test/json', { headers: { 'x-forwarded-proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
+    // The proxy appended what it saw (http) to what the client claimed (https): the proxy's word counts.
+    expect((await proxied.request('http://gw.test/json', { headers: { 'x-forwarded-proto': 'https, http' } })).headers.get('strict-transport-security')).toBeNull();
+  });
+});
