@@ -285,7 +285,6 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     options.onWindowStart?.();
     const windowMs = options.seconds * 1000;
     const rampMs = Math.min(20_000, windowMs * 0.3);
-    const settleMs = Math.min(5_000, windowMs * 0.3);
     // Traffic (searches, writes, favourite toggles) stops at the end of the window; the devices' feeds run on
     // until every change written has reached every device (or DRAIN_MS passes), then they are closed too.
     const traffic = new AbortController();
@@ -294,7 +293,6 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     setMaxListeners(0, traffic.signal);
     setMaxListeners(0, feeds.signal);
     const started = performance.now();
-    const writesEnd = started + windowMs - settleMs;
     const windowTimer = setTimeout(() => traffic.abort(), windowMs);
     log(`Load: ${options.clients} devices (${signedIn} signed in) for ${options.seconds} s, ${options.searchPerSecond} searches/s`);
 
@@ -314,10 +312,11 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
         tasks.push(
           (async () => {
             const mine = candidates.filter((_, i) => i % 2 === d.parity);
-            for (let i = 0; ; i++) {
+            // The first heart once the device is in sync, then one now and then, until the window ends.
+            while (!user.live && !traffic.signal.aborted) await sleep(100, traffic.signal);
+            for (let i = 0; !traffic.signal.aborted && mine.length; i++) {
+              user.toggleFavorite(mine[(d.n + i) % mine.length]!);
               await sleep(options.favoriteEveryMs * (0.5 + Math.random()), traffic.signal);
-              if (traffic.signal.aborted || performance.now() > writesEnd) return;
-              if (user.live && mine.length) user.toggleFavorite(mine[(d.n + i) % mine.length]!);
             }
           })(),
         );
@@ -330,7 +329,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const everyUntil = async (everyMs: number, work: (n: number) => Promise<void>) => {
       if (everyMs <= 0) return;
       await sleep(rampMs / 2, traffic.signal);
-      for (let n = 0; performance.now() < writesEnd && !traffic.signal.aborted; n++) {
+      for (let n = 0; !traffic.signal.aborted; n++) {
         const t = performance.now();
         try {
           await work(n);

@@ -26,6 +26,8 @@ export interface CallResult {
 
 /** Thrown by `call` after the failure has been recorded, so callers can simply stop what they were doing. */
 export class RecordedFailure extends Error {}
+class ConnectionReset extends Error {}
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT']);
 
 /** Distinct private addresses, one per simulated device or writer (10.0.0.1, 10.0.0.2...). */
 export function clientAddress(n: number): string {
@@ -55,6 +57,18 @@ export class DeviceHttp {
    * otherwise records an error and throws RecordedFailure. Resolves null when `signal` aborted a live feed.
    */
   async call(kind: string, path: string, options: CallOptions = {}): Promise<CallResult | null> {
+    try {
+      return await this.attempt(kind, path, options);
+    } catch (err) {
+      // A browser silently retries an idempotent request once when a reused keep-alive connection turns out to
+      // have been closed by the server; Node's fetch does not. Do the same, and count it.
+      if (!(err instanceof ConnectionReset) || !IDEMPOTENT.has(options.method ?? 'GET')) throw err;
+      this.metrics.count('connection resets (idempotent request retried once, as a browser does on a reused connection)');
+      return this.attempt(kind, path, options, true);
+    }
+  }
+
+  private async attempt(kind: string, path: string, options: CallOptions, retried = false): Promise<CallResult | null> {
     const { method = 'GET', body, expect = [200], accept = 'application/json', live = false } = options;
     const headers: Record<string, string> = { accept, 'x-forwarded-for': this.address };
     if (this.cookie) headers.cookie = this.cookie;
@@ -88,6 +102,7 @@ export class DeviceHttp {
         return null;
       }
       const e = err as Error & { cause?: { code?: string; message?: string } };
+      if (!retried && e.cause?.code === 'ECONNRESET') throw new ConnectionReset(e.message);
       const why = e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`;
       this.metrics.error(kind, `${method} ${path}: ${why}`);
       throw new RecordedFailure(`${kind}: ${why}`);

@@ -7,8 +7,6 @@ import { formatReport } from '../../scripts/load/report.ts';
 
 const EVERY_DEVICE = ['sanctuaries', 'reviews'].flatMap((db) => [
   `GET /db/${db}/_snapshot`,
-  `GET /db/${db}/_local (404)`,
-  `PUT /db/${db}/_local (403)`,
   `GET /db/${db}/`,
   `GET /db/${db}/_changes`,
   `POST /db/${db}/_bulk_get`,
@@ -27,9 +25,11 @@ describe('npm run load, small', () => {
 
     const count = (kind: string) => report.kinds.find((k) => k.kind === kind)?.count ?? 0;
     for (const kind of [...EVERY_DEVICE, ...SIGNED_IN, ...OTHERS]) expect(count(kind), `${kind}\n${text}`).toBeGreaterThan(0);
-    // Live feeds returned with the changes the writes made.
-    const returned = (db: string) => report.feeds.find((f) => f.kind === `longpoll /db/${db}/_changes`)?.returned ?? 0;
-    for (const db of ['sanctuaries', 'reviews', 'me']) expect(returned(db), `${db}\n${text}`).toBeGreaterThan(0);
+    // Every device held live feeds open; the public ones returned with the changes the writes made (a favourite
+    // may reach the other device before its /db/me feed is live, so only its delivery is asserted, below).
+    const feed = (db: string) => report.feeds.find((f) => f.kind === `longpoll /db/${db}/_changes`);
+    for (const db of ['sanctuaries', 'reviews']) expect(feed(db)?.returned, `${db}\n${text}`).toBeGreaterThan(0);
+    expect((feed('me')?.returned ?? 0) + (feed('me')?.openAtEnd ?? 0), text).toBeGreaterThanOrEqual(5);
 
     expect(report.writes.reviews).toBeGreaterThan(0);
     expect(report.writes.favorites).toBeGreaterThan(0);
