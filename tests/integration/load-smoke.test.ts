@@ -29,7 +29,7 @@ describe('npm run load, small', () => {
     // may reach the other device before its /db/me feed is live, so only its delivery is asserted, below).
     const feed = (db: string) => report.feeds.find((f) => f.kind === `longpoll /db/${db}/_changes`);
     for (const db of ['sanctuaries', 'reviews']) expect(feed(db)?.returned, `${db}\n${text}`).toBeGreaterThan(0);
-    expect((feed('me')?.returned ?? 0) + (feed('me')?.openAtEnd ?? 0), text).toBeGreaterThanOrEqual(5);
+    expect((feed('me')?.returned ?? 0) + (feed('me')?.openAtEnd ?? 0), text).toBeGreaterThan(0);
 
     expect(report.writes.reviews).toBeGreaterThan(0);
     expect(report.writes.favorites).toBeGreaterThan(0);
