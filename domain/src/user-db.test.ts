@@ -1,7 +1,7 @@
 // Unit tests for the /db/me document policy: which documents a user may push into their own database.
 import { describe, expect, it } from 'vitest';
 import { newFavorite } from './favorite.ts';
-import { checkUserDbDoc, USER_DB_DOC_TYPES } from './user-db.ts';
+import { checkUserDbDoc, MAX_DOC_DEPTH, nestsDeeperThan, USER_DB_DOC_TYPES } from './user-db.ts';
 
 const me = '0123456789abcdef0123456789abcdef';
 const other = 'fedcba9876543210fedcba9876543210';
@@ -63,5 +63,42 @@ describe('checkUserDbDoc', () => {
 
   it('refuses anything that is not a document', () => {
     for (const bad of [null, 'x', 1, [fav]]) expect(reasonOf(bad)).toBe('Each document must be a JSON object.');
+  });
+});
+
+/** `{"n": {"n": … 1 …}}` nested `depth` levels, parsed as JSON would be from a pushed body. */
+const nested = (depth: number): unknown => JSON.parse(`${'{"n":'.repeat(depth)}1${'}'.repeat(depth)}`);
+
+describe('nesting depth', () => {
+  it('measures nesting without recursion, so any depth JSON.parse accepts is answered', () => {
+    expect(nestsDeeperThan(nested(200_000), MAX_DOC_DEPTH)).toBe(true);
+    expect(nestsDeeperThan({ a: { b: [1, { c: 2 }] } }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: { b: [1, { c: { d: 1 } }] } }, 3)).toBe(true);
+    // Levels are counted below the top value: nested(n) holds n objects, the innermost n - 1 levels down.
+    expect(nestsDeeperThan(nested(MAX_DOC_DEPTH + 1), MAX_DOC_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(nested(MAX_DOC_DEPTH + 2), MAX_DOC_DEPTH)).toBe(true);
+    expect(nestsDeeperThan('x', 0)).toBe(false);
+  });
+
+  it('ends on a cyclic value', () => {
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(nestsDeeperThan(loop, MAX_DOC_DEPTH)).toBe(true);
+  });
+
+  it('leaves room for the deepest user document, a review command with photos', () => {
+    const command = { _id: 'review-command:x', _revisions: { start: 1, ids: ['a'] }, _attachments: { 'photo-0': { content_type: 'image/png', data: 'AA==' } } };
+    expect(nestsDeeperThan(command, MAX_DOC_DEPTH)).toBe(false);
+  });
+
+  it('checkUserDbDoc refuses a deeply nested document instead of overflowing the stack', () => {
+    // 100,000 levels overflowed JSON.stringify in the size check before the depth was bounded.
+    const reason = `Documents may nest at most ${MAX_DOC_DEPTH} levels deep.`;
+    expect(reasonOf({ ...fav, extra: nested(100_000) })).toBe(reason);
+    expect(reasonOf({ ...fav, sanctuaryId: nested(100_000) })).toBe(reason);
+    expect(reasonOf({ _id: fav._id, _deleted: true, _revisions: nested(100_000) })).toBe(reason);
+    // Just past the bound is refused too; within it the ordinary rules answer.
+    expect(reasonOf({ ...fav, extra: nested(MAX_DOC_DEPTH + 1) })).toBe(reason);
+    expect(reasonOf({ ...fav, extra: nested(MAX_DOC_DEPTH) })).toMatch(/Unrecognized key/);
   });
 });

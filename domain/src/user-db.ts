@@ -44,6 +44,29 @@ function typeOfId(id: string): string {
   return colon > 0 ? id.slice(0, colon) : '';
 }
 
+/** No user document nests deeper than a few levels; a review command's photos are the deepest, at 3. */
+export const MAX_DOC_DEPTH = 16;
+
+/**
+ * Whether a value has objects or arrays more than `limit` levels below it (`{a: {b: 1}}` has one level below
+ * the top object), walked level by level without recursion and stopping as soon as it passes `limit`.
+ * JSON.parse accepts any depth, and the size and schema checks below recurse (JSON.stringify overflows the
+ * stack on a document nested some thousands of levels), so the depth is checked first. Also ends on a cyclic
+ * value, which nests without end.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length; depth++) {
+    if (depth > limit) return true;
+    const next: unknown[] = [];
+    for (const v of level) {
+      if (typeof v === 'object' && v !== null) for (const child of Object.values(v)) if (typeof child === 'object' && child !== null) next.push(child);
+    }
+    level = next;
+  }
+  return false;
+}
+
 function byteSize(doc: Record<string, unknown>): number {
   const { _revisions: _ignored, ...rest } = doc;
   return new TextEncoder().encode(JSON.stringify(rest)).length;
@@ -55,6 +78,8 @@ function byteSize(doc: Record<string, unknown>): number {
  */
 export function checkUserDbDoc(raw: unknown, ownerId: string): UserDbDocVerdict {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('Each document must be a JSON object.');
+  // Before anything walks the document recursively (byteSize, the schema): see nestsDeeperThan.
+  if (nestsDeeperThan(raw, MAX_DOC_DEPTH)) return refuse(`Documents may nest at most ${MAX_DOC_DEPTH} levels deep.`);
   const doc = raw as Record<string, unknown>;
   const id = doc._id;
   if (typeof id !== 'string' || id === '') return refuse('Every document needs an _id.');

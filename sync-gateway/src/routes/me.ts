@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
 import { REVIEW_COMMAND_DOC_TYPE, isReviewCommandDoc } from '@ss/domain/review-command';
-import { checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
+import { MAX_DOC_DEPTH, checkUserDbDoc, nestsDeeperThan, type UserDbDocVerdict } from '@ss/domain/user-db';
 import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { userDbVerdict } from '../replication-policy.ts';
@@ -146,29 +146,9 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
   return c.json(merged, 201);
 }
 
-/** No user document nests deeper than a few levels; a review command's photos are the deepest, at 3. */
-export const MAX_DOC_DEPTH = 16;
-
-/**
- * How deep a parsed JSON value nests, counted without recursion and stopping past `limit`: the document rules
- * serialise and walk documents recursively, and a deeply nested one (JSON.parse takes any depth) overflowed
- * the stack there, a 500.
- */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  let level: unknown[] = [value];
-  for (let depth = 0; level.length; depth++) {
-    if (depth > limit) return true;
-    const next: unknown[] = [];
-    for (const v of level) {
-      if (typeof v === 'object' && v !== null) for (const child of Object.values(v)) if (typeof child === 'object' && child !== null) next.push(child);
-    }
-    level = next;
-  }
-  return false;
-}
-
 /** The shared document rules, and for review commands the checks that need the store and the photo bytes. */
 async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdits: boolean): Promise<UserDbDocVerdict> {
+  // checkUserDbDoc refuses a document nested too deep too; this covers the review command and deletion paths.
   if (nestsDeeperThan(doc, MAX_DOC_DEPTH)) return { ok: false, reason: `Documents may nest at most ${MAX_DOC_DEPTH} levels deep.` };
   if (!isReviewCommandDoc(doc) || (doc as { _deleted?: unknown })._deleted === true) return checkUserDbDoc(doc, userId);
   const check = await checkReviewCommand(accounts.couch, doc, userId, { newEdits });
