@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
 import { REVIEW_COMMAND_DOC_TYPE, isReviewCommandDoc } from '@ss/domain/review-command';
-import { MAX_DOC_DEPTH, checkUserDbDoc, nestsDeeperThan, type UserDbDocVerdict } from '@ss/domain/user-db';
+import { checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
 import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { userDbVerdict } from '../replication-policy.ts';
@@ -146,10 +146,11 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
   return c.json(merged, 201);
 }
 
-/** The shared document rules, and for review commands the checks that need the store and the photo bytes. */
+/**
+ * The shared document rules, and for review commands the checks that need the store and the photo bytes. Both
+ * start with checkUserDbDoc, which refuses a document nested too deep before anything walks it recursively.
+ */
 async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdits: boolean): Promise<UserDbDocVerdict> {
-  // checkUserDbDoc refuses a document nested too deep too; this covers the review command and deletion paths.
-  if (nestsDeeperThan(doc, MAX_DOC_DEPTH)) return { ok: false, reason: `Documents may nest at most ${MAX_DOC_DEPTH} levels deep.` };
   if (!isReviewCommandDoc(doc) || (doc as { _deleted?: unknown })._deleted === true) return checkUserDbDoc(doc, userId);
   const check = await checkReviewCommand(accounts.couch, doc, userId, { newEdits });
   return check.ok ? { ok: true, type: REVIEW_COMMAND_DOC_TYPE } : check;
