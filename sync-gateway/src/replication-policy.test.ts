@@ -31,6 +31,11 @@ describe('read-only replication policy', () => {
     expect(v('GET', '/_security')).toMatchObject({ allow: false, status: 403 });
     expect(v('GET', '/_find')).toMatchObject({ allow: false, status: 403 });
   });
+  it('refuses a query parameter given twice (the store might read another value than the gateway did)', () => {
+    expect(v('GET', '/_changes', 'feed=normal&feed=continuous')).toMatchObject({ allow: false, status: 400 });
+    expect(v('GET', '/_all_docs', 'include_docs=true&include_docs=false')).toMatchObject({ allow: false, status: 400 });
+    expect(userDbVerdict('GET', '/_changes', new URLSearchParams('since=0&since=5'))).toMatchObject({ allow: false, status: 400 });
+  });
   it('refuses unknown query parameters and feed types with 400', () => {
     expect(v('GET', '/_changes', 'since=0&conflicts=true&bogus=1')).toMatchObject({ allow: false, status: 400 });
     expect(v('GET', '/_changes', 'feed=eventsource')).toMatchObject({ allow: false, status: 400 });
@@ -77,6 +82,13 @@ describe('query bodies and document parameters the store mishandles', () => {
     for (const body of ['{"docs":{}}', '{"docs":[null]}', '{"docs":[1]}', '{"docs":[{"id":{}}]}', '{"docs":[{"id":"a","atts_since":1}]}', '{"docs":[{"id":"_local/x","rev":"1-a"}]}', '{"docs":[{"id":"_local/x"}]}', 'null', '[]', '{', '"docs"']) {
       expect(checkQueryBody('/_bulk_get', body), body).toMatchObject({ allow: false, status: 400 });
     }
+  });
+  it('refuses a _bulk_get naming a design document, alone or among others, as reading one by URL is', () => {
+    for (const body of ['{"docs":[{"id":"_design/sanctuaries"}]}', '{"docs":[{"id":"a"},{"id":"_design/x","rev":"1-a"}]}']) {
+      expect(checkQueryBody('/_bulk_get', body), body).toEqual({ allow: false, status: 403, reason: 'Design documents are not available through this proxy.' });
+    }
+    // Only the exact prefix names a design document.
+    expect(checkQueryBody('/_bulk_get', '{"docs":[{"id":"design/x"},{"id":"x_design/"}]}')).toBeNull();
   });
   it('checks _revs_diff and _all_docs shapes', () => {
     expect(checkQueryBody('/_revs_diff', '{"a":["1-x"]}')).toBeNull();

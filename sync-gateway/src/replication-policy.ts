@@ -1,7 +1,9 @@
 // Which requests the replication proxies let through to the store. Everything is refused unless a rule below
-// allows it: filters, design documents, database creation and deletion never reach it. The public databases
+// allows it: filters, design documents, database creation and deletion never reach it. (Design documents are
+// also taken out of the listings the store answers, _all_docs and _changes: design-docs.ts.) The public databases
 // (/db/sanctuaries, /db/reviews) are read-only; /db/me, the signed-in user's own database, also takes the writes
 // PouchDB push replication makes, each of which the gateway checks before forwarding (routes/me.ts).
+import { isDesignId } from './design-docs.ts';
 
 export type Denied = { allow: false; status: 400 | 403 | 404; reason: string };
 export type Verdict = { allow: true } | Denied;
@@ -26,6 +28,8 @@ const FEEDS = new Set(['normal', 'longpoll', 'continuous']);
 function checkParams(params: URLSearchParams, allowed: Set<string>): Denied | null {
   for (const key of params.keys()) {
     if (!allowed.has(key)) return { allow: false, status: 400, reason: `The query parameter "${key}" is not allowed here.` };
+    // The gateway reads the first value (which feed, for one) and the store might read another.
+    if (params.getAll(key).length > 1) return { allow: false, status: 400, reason: `The query parameter "${key}" is given more than once.` };
   }
   return null;
 }
@@ -53,7 +57,10 @@ export type QueryBodyVerdict = Denied | { reply: unknown } | null;
  * The JSON body of an allowed POST query (_bulk_get, _revs_diff, _all_docs), checked before the store sees it:
  * the embedded store never answers an empty _bulk_get (the request hangs until the deadline; CouchDB answers
  * no results, and so do we), answers 500 to a `docs` that is not a list of objects, and crashes on a _local id
- * with a revision. `path` is the decoded path after /db/{name}.
+ * with a revision. A _bulk_get naming a design document is refused (403), as reading one by its URL is.
+ * (Answering that entry alone as not found would not help a replicating PouchDB: any error entry fails its
+ * batch. It never asks, since no _changes answer lists a design document.) `path` is the decoded path after
+ * /db/{name}.
  */
 export function checkQueryBody(path: string, text: string): QueryBodyVerdict {
   let body: unknown;
@@ -77,7 +84,8 @@ export function checkQueryBody(path: string, text: string): QueryBodyVerdict {
           (d.rev === undefined || typeof d.rev === 'string') &&
           (d.atts_since === undefined || isStringArray(d.atts_since)),
       );
-      return wellFormed ? null : badRequest('Each _bulk_get entry is {"id": string, "rev"?: string}, and not a _local document.');
+      if (!wellFormed) return badRequest('Each _bulk_get entry is {"id": string, "rev"?: string}, and not a _local document.');
+      return docs.some((d) => isPlainObject(d) && isDesignId(d.id)) ? forbid('Design documents are not available through this proxy.') : null;
     }
     case '_revs_diff':
       return Object.values(body).every(isStringArray) ? null : badRequest('_revs_diff maps document ids to lists of revisions.');

@@ -1,8 +1,10 @@
-// Streams one allowed request to the store and its answer back, for the replication proxies (/db/{name} and
-// /db/me). The caller has already checked the request; this never decides what is allowed (forwardQuery applies
-// the policy's body check, replication-policy.ts checkQueryBody).
+// Streams one allowed request to the store and its answer back, for the replication proxies (/db/{name},
+// /db/me, /db/submissions). The caller has already checked the request; this never decides what is allowed
+// (forwardQuery applies the policy's body check, replication-policy.ts checkQueryBody). Answers that list
+// documents (_all_docs, _changes) leave without design documents (design-docs.ts); all else streams as it is.
 import type { Context } from 'hono';
 import type { CouchClient } from '@ss/couchdb/client';
+import { changesLineFilter, filterAllDocsBody, filterChangesBody } from './design-docs.ts';
 import { checkQueryBody } from './replication-policy.ts';
 
 /** Response headers worth passing back; hop-by-hop and server-identifying ones are dropped. */
@@ -18,6 +20,25 @@ export interface ForwardInit {
   /** Defaults to the request's own body for methods that have one. */
   body?: RequestInit['body'];
   contentType?: string;
+  /** A POST _all_docs whose body names `keys`: design documents' rows become not-found rows, not gaps. */
+  allDocsByKeys?: boolean;
+}
+
+/** The answers that list documents, which must not list design documents. */
+type Listing = { kind: 'changes'; continuous: boolean } | { kind: 'all_docs'; byKeys: boolean };
+
+/** Which listing `pathAndQuery` asks for, read the way the policy reads the path (decoded, empty segments ignored). */
+function listingOf(pathAndQuery: string, init: ForwardInit): Listing | null {
+  const url = new URL(pathAndQuery, 'http://store.invalid');
+  let first: string | undefined;
+  try {
+    first = decodeURIComponent(url.pathname).split('/').filter(Boolean)[0];
+  } catch {
+    return null; // the callers refuse a path that does not decode, before forwarding
+  }
+  if (first === '_changes') return { kind: 'changes', continuous: url.searchParams.get('feed') === 'continuous' };
+  if (first === '_all_docs') return { kind: 'all_docs', byKeys: url.searchParams.has('keys') || init.allDocsByKeys === true };
+  return null;
 }
 
 /** Forwards to `db` at `pathAndQuery` (relative to the database, already encoded) with the request's method. */
@@ -43,7 +64,23 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
   // Never let an intermediary or the browser cache feed responses.
   out.set('cache-control', 'no-store');
   const body = upstream.body ? endQuietlyOnAbort(upstream.body, c.req.raw.signal) : null;
-  return new Response(body, { status: upstream.status, headers: out });
+  const listing = listingOf(pathAndQuery, init);
+  // Error answers list no documents; HEAD has no body.
+  if (!listing || !body || upstream.status !== 200) return new Response(body, { status: upstream.status, headers: out });
+
+  // The filtered body has its own length.
+  out.delete('content-length');
+  if (listing.kind === 'changes' && listing.continuous) return new Response(body.pipeThrough(changesLineFilter()), { status: 200, headers: out });
+  // normal and longpoll feeds and _all_docs are one JSON object (the embedded store writes it on one line,
+  // CouchDB a row per line): read whole, then filtered.
+  const text = await new Response(body).text();
+  if (c.req.raw.signal.aborted) return new Response(null, { status: 499 }); // the device went away mid-answer
+  const filtered = listing.kind === 'changes' ? filterChangesBody(text) : filterAllDocsBody(text, listing.byKeys);
+  if (filtered === null) {
+    // Not the answer expected: it cannot be checked, so it is not passed on.
+    return Response.json({ error: 'bad_gateway', reason: 'The store gave an unexpected answer.' }, { status: 502, headers: { 'cache-control': 'no-store' } });
+  }
+  return new Response(filtered, { status: 200, headers: out });
 }
 
 /**
@@ -55,8 +92,9 @@ export async function forwardQuery(c: Context, couch: CouchClient, db: string, p
   const text = await c.req.text();
   const verdict = checkQueryBody(path, text);
   if (verdict && 'reply' in verdict) return c.json(verdict.reply, 200, { 'cache-control': 'no-store' });
-  if (verdict) return c.json({ error: 'bad_request', reason: verdict.reason }, verdict.status);
-  return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json' });
+  if (verdict) return c.json({ error: verdict.status === 403 ? 'forbidden' : 'bad_request', reason: verdict.reason }, verdict.status);
+  const allDocsByKeys = path.split('/').filter(Boolean)[0] === '_all_docs' && (JSON.parse(text) as { keys?: unknown }).keys !== undefined;
+  return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json', allDocsByKeys });
 }
 
 /**

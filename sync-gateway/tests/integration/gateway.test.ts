@@ -8,6 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB, userDbName } from '@ss/couchdb/definitions';
+import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
+import { newFavorite } from '@ss/domain/favorite';
+import type { User } from '@ss/domain/user';
 import { createApp } from '../../src/app.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
@@ -91,7 +95,13 @@ describe('read-only replication proxies', () => {
     expect(info.doc_count).toBeGreaterThanOrEqual(52);
     const changes = await app.request('/db/sanctuaries/_changes?style=all_docs&since=0&limit=10');
     expect(changes.status).toBe(200);
-    expect(((await changes.json()) as { results: unknown[] }).results).toHaveLength(10);
+    // The store's first ten changes, less the design document's among them.
+    type Results = { results: Array<{ id: string }> };
+    const results = ((await changes.json()) as Results).results.map((r) => r.id);
+    const store = ((await (await fx.couch.forward('sanctuaries', '/_changes?style=all_docs&since=0&limit=10', { method: 'GET' })).json()) as Results).results;
+    expect(store).toHaveLength(10);
+    expect(results).toEqual(store.map((r) => r.id).filter((id) => !id.startsWith('_design/')));
+    expect(results.length).toBeLessThan(10);
     const bulk = await app.request('/db/sanctuaries/_bulk_get?revs=true', {
       method: 'POST',
       headers: json,
@@ -119,6 +129,127 @@ describe('read-only replication proxies', () => {
   });
 });
 
+describe('design documents never leave through the replication proxies', () => {
+  type Row = { id?: string; key?: unknown; error?: string };
+  type Changes = { results: Array<{ id: string; seq: unknown }>; last_seq: unknown };
+  const isDesign = (id: unknown) => typeof id === 'string' && id.startsWith('_design/');
+  const cookieOf = (res: Response) => res.headers.getSetCookie().find((h) => h.startsWith('ss_session='))!.split(';')[0]!;
+
+  /** A caller of one proxy: its path prefix, the store database behind it, its session cookie if it needs one. */
+  interface Proxy { prefix: string; db: string; designId: string; cookie?: string }
+  let userId = '';
+  const proxies: Proxy[] = [
+    { prefix: '/db/sanctuaries', db: DB.sanctuaries, designId: '_design/sanctuaries' },
+    { prefix: '/db/reviews', db: DB.reviews, designId: '_design/reviews' },
+  ];
+
+  beforeAll(async () => {
+    const email = `designdocs.${Date.now()}@example.com`;
+    const body = JSON.stringify({ email, password: 'secret1', confirmPassword: 'secret1', firstName: 'Jo', lastName: 'Seeker' });
+    const reg = await app.request('/api/auth/register', { method: 'POST', headers: { ...json, origin: 'http://localhost' }, body });
+    expect(reg.status).toBe(201);
+    userId = ((await reg.json()) as User).id;
+    proxies.push({ prefix: '/db/me', db: userDbName(userId), designId: '_design/userdb', cookie: cookieOf(reg) });
+
+    const adminEmail = `designdocs.admin.${Date.now()}@example.com`;
+    await createOrPromoteAdmin(fx.couch, createUsers(fx.couch), { email: adminEmail, password: 'secret1' });
+    const login = await app.request('/api/auth/login', { method: 'POST', headers: { ...json, origin: 'http://localhost' }, body: JSON.stringify({ email: adminEmail, password: 'secret1' }) });
+    expect(login.status).toBe(200);
+    proxies.push({ prefix: `/db/${DB.submissions}`, db: DB.submissions, designId: '_design/submissions', cookie: cookieOf(login) });
+  });
+
+  const get = (p: Proxy, rest: string) => app.request(`${p.prefix}${rest}`, { headers: p.cookie ? { cookie: p.cookie } : {} });
+  const post = (p: Proxy, rest: string, body: unknown) =>
+    app.request(`${p.prefix}${rest}`, { method: 'POST', headers: { ...json, origin: 'http://localhost', ...(p.cookie ? { cookie: p.cookie } : {}) }, body: JSON.stringify(body) });
+  /** The store's own answer, straight from it: what the proxies must match apart from design documents. */
+  const fromStore = async <T,>(p: Proxy, rest: string) => (await (await fx.couch.forward(p.db, rest, { method: 'GET' })).json()) as T;
+
+  /** The text of a streamed answer read until `done` says so, then the stream is cancelled; fails after 10 s. */
+  async function readFeedUntil(res: Response, done: (text: string) => boolean): Promise<string> {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const deadline = Date.now() + 10_000;
+    try {
+      while (!done(text)) {
+        if (Date.now() > deadline) throw new Error(`the feed did not deliver in time; got ${JSON.stringify(text)}`);
+        const { value, done: ended } = await reader.read();
+        if (ended) break;
+        text += decoder.decode(value, { stream: true });
+      }
+    } finally {
+      await reader.cancel();
+    }
+    return text;
+  }
+
+  it('every database behind a proxy has a design document and another document in the store (else the checks below prove nothing)', async () => {
+    // The fixture seeds sanctuaries only: one document for each of the others, written as the gateway would.
+    const me = proxies.find((p) => p.prefix === '/db/me')!;
+    await fx.couch.nano.db.use(me.db).insert(newFavorite('farm-sanctuary-watkins-glen-ny', userId) as never);
+    await fx.couch.nano.db.use(DB.reviews).insert({ _id: 'review-stats:designdocs', type: 'review-stats', sanctuaryId: 'designdocs', totalReviews: 0, averageRating: 0 } as never);
+    await fx.couch.nano.db.use(DB.submissions).insert({
+      _id: 'review-report:designdocs', type: 'review-report', reviewId: 'review:designdocs', userId: 'designdocs', reason: 'spam', status: 'open', createdAt: new Date().toISOString(),
+    } as never);
+    for (const p of proxies) {
+      const ids = (await fx.couch.nano.db.use(p.db).list()).rows.map((r) => r.id);
+      expect(ids, p.db).toContain(p.designId);
+      expect(ids.filter((id) => !isDesign(id)).length, p.db).toBeGreaterThan(0);
+    }
+  });
+
+  it('_bulk_get naming a design document is refused, alone or among other documents', async () => {
+    for (const p of proxies) {
+      for (const docs of [[{ id: p.designId }], [{ id: 'anything' }, { id: p.designId }]]) {
+        const res = await post(p, '/_bulk_get?revs=true', { docs });
+        const text = await res.text();
+        expect(res.status, `${p.prefix} ${text}`).toBe(403);
+        expect(JSON.parse(text)).toMatchObject({ error: 'forbidden' });
+        expect(text).not.toContain(p.designId);
+      }
+    }
+  });
+
+  it('_all_docs lists no design document: by range, by keys (GET and POST) and with include_docs', async () => {
+    for (const p of proxies) {
+      const all = (await (await get(p, '/_all_docs?include_docs=true')).json()) as { rows: Row[] };
+      const storeAll = await fromStore<{ rows: Row[] }>(p, '/_all_docs');
+      expect(all.rows.map((r) => r.id), p.prefix).toEqual(storeAll.rows.map((r) => r.id).filter((id) => !isDesign(id)));
+      const range = encodeURI(`/_all_docs?startkey="_design/"&endkey="_design/\ufff0"&include_docs=true`);
+      expect(((await (await get(p, range)).json()) as { rows: Row[] }).rows, p.prefix).toEqual([]);
+
+      const keys = [p.designId, 'not-there'];
+      const byGet = (await (await get(p, `/_all_docs?keys=${encodeURIComponent(JSON.stringify(keys))}&include_docs=true`)).json()) as { rows: Row[] };
+      const byPost = (await (await post(p, '/_all_docs?include_docs=true', { keys })).json()) as { rows: Row[] };
+      for (const rows of [byGet.rows, byPost.rows]) expect(rows, p.prefix).toEqual([{ key: p.designId, error: 'not_found' }, { key: 'not-there', error: 'not_found' }]);
+    }
+  });
+
+  it('_changes lists no design document in the normal, longpoll and continuous feeds, and keeps the last_seq', async () => {
+    for (const p of proxies) {
+      const store = await fromStore<Changes>(p, '/_changes?since=0&style=all_docs');
+      const expected = store.results.filter((r) => !isDesign(r.id)).map((r) => r.id);
+      expect(expected.length, `${p.prefix} has documents besides the design one`).toBeGreaterThan(0);
+      for (const feed of ['normal', 'longpoll']) {
+        const res = await get(p, `/_changes?since=0&style=all_docs&include_docs=true&feed=${feed}`);
+        const text = await res.text();
+        expect(res.status, `${p.prefix} ${feed}`).toBe(200);
+        expect(text, `${p.prefix} ${feed}`).not.toContain('_design/');
+        const body = JSON.parse(text) as Changes;
+        expect(body.results.map((r) => r.id), `${p.prefix} ${feed}`).toEqual(expected);
+        expect(body.last_seq, `${p.prefix} ${feed}`).toEqual(store.last_seq);
+      }
+      // A continuous feed stays open (the embedded store ignores `timeout` on it): read until every expected
+      // change has arrived, then hang up.
+      const res = await get(p, '/_changes?since=0&style=all_docs&include_docs=true&feed=continuous&heartbeat=100');
+      const text = await readFeedUntil(res, (t) => expected.every((id) => t.includes(`"id":${JSON.stringify(id)}`)));
+      const lines = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { id: string; seq: unknown });
+      expect(lines.map((l) => l.id), `${p.prefix} continuous`).toEqual(expected);
+      expect(lines.at(-1)!.seq, `${p.prefix} continuous`).toEqual(store.results.at(-1)!.seq);
+    }
+  });
+});
+
 describe('first-sync snapshot', () => {
   it('is gzip NDJSON: a header with the update_seq, then every document with its _rev, no design docs', async () => {
     const res = await app.request('/db/sanctuaries/_snapshot');
@@ -135,6 +266,14 @@ describe('first-sync snapshot', () => {
     expect((await app.request('/db/users/_snapshot')).status).toBe(404);
   });
 });
+
+/** What these tests use of a device's PouchDB (the package comes untyped here). */
+interface LocalDb {
+  replicate: { from: (url: string, options: object) => { on: (event: string, listener: (x: unknown) => void) => unknown; cancel: () => void } };
+  allDocs: (options?: { startkey?: string; endkey?: string }) => Promise<{ rows: Array<{ id: string }> }>;
+  info: () => Promise<{ doc_count: number }>;
+  get: (id: string) => Promise<unknown>;
+}
 
 describe('PouchDB replication over HTTP through the gateway', () => {
   let server: ServerType;
@@ -154,17 +293,69 @@ describe('PouchDB replication over HTTP through the gateway', () => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('pulls every sanctuary, then receives new ones live', async () => {
-    const LocalPouch = PouchDB.defaults({ prefix: tmp + path.sep }) as unknown as typeof PouchDB;
-    const local = new (LocalPouch as unknown as new (n: string) => { replicate: { from: (u: string, o: object) => { on: (e: string, f: (x: unknown) => void) => unknown; cancel: () => void } }; allDocs: () => Promise<{ rows: Array<{ id: string }> }>; get: (id: string) => Promise<unknown> })('client');
+  const sanctuary = (id: string) => ({
+    _id: id, type: 'sanctuary', schemaVersion: 1, name: 'Live Added', city: 'Columbus', state: 'OH',
+    latitude: 39.96, longitude: -83, animalTypes: [], imageUrls: [], createdAt: 'x', updatedAt: 'x',
+  });
+  /** Non-design documents of the store's sanctuaries database. */
+  const storeDocCount = async () => (await fx.couch.nano.db.use('sanctuaries').list()).rows.filter((r) => !r.id.startsWith('_design/')).length;
+
+  it('a live continuous feed delivers changes as they happen, with heartbeats, and never a design document', async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${base}/db/sanctuaries/_changes?feed=continuous&since=now&heartbeat=200`, { signal: abort.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    /** Reads the feed until `done` says so (or fails after 10 s): proof the filter does not hold lines back. */
+    const readUntil = async (done: (t: string) => boolean) => {
+      const timer = setTimeout(() => abort.abort(), 10_000);
+      try {
+        while (!done(text)) {
+          const { value, done: ended } = await reader.read();
+          if (ended) break;
+          text += decoder.decode(value, { stream: true });
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      return text;
+    };
+    try {
+      // Heartbeats arrive while nothing changes.
+      expect(await readUntil((t) => t.includes('\n'))).toMatch(/^\n/);
+      const designId = `_design/probe-${Date.now()}`;
+      await fx.couch.nano.db.use('sanctuaries').insert({ _id: designId, views: {} } as never);
+      const started = Date.now();
+      await fx.couch.use('sanctuaries').insert(sanctuary('live-continuous') as never);
+      await readUntil((t) => t.includes('"live-continuous"'));
+      console.log(`gateway: a change reached a continuous feed ${Date.now() - started} ms after it was written`);
+      const changes = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { id: string });
+      expect(changes.map((c) => c.id)).toEqual(['live-continuous']);
+      expect(text).not.toContain('_design/');
+      // Tidy: the probe is not left for the replication test below (its deletion is filtered too).
+      const probe = await fx.couch.nano.db.use('sanctuaries').get(designId);
+      await fx.couch.nano.db.use('sanctuaries').destroy(designId, probe._rev);
+    } finally {
+      abort.abort();
+      await reader.cancel().catch(() => undefined);
+    }
+  });
+
+  it('pulls every sanctuary and no design document, then receives new ones live', async () => {
+    const LocalPouch = PouchDB.defaults({ prefix: tmp + path.sep }) as unknown as new (name: string) => LocalDb;
+    const local = new LocalPouch('client');
     const rep = local.replicate.from(`${base}/db/sanctuaries`, { live: true, retry: true, batch_size: 1000 });
     try {
-      await waitFor(async () => (await local.allDocs()).rows.filter((r) => !r.id.startsWith('_design/')).length >= 51);
-      await fx.couch.use('sanctuaries').insert({
-        _id: 'live-added', type: 'sanctuary', schemaVersion: 1, name: 'Live Added', city: 'Columbus', state: 'OH',
-        latitude: 39.96, longitude: -83, animalTypes: [], imageUrls: [], createdAt: 'x', updatedAt: 'x',
-      } as never);
+      const expected = await storeDocCount();
+      await waitFor(async () => (await local.info()).doc_count >= expected);
+      // A design document written while the device replicates live does not reach it either.
+      await fx.couch.nano.db.use('sanctuaries').insert({ _id: `_design/live-${Date.now()}`, views: {} } as never);
+      await fx.couch.use('sanctuaries').insert(sanctuary('live-added') as never);
       await waitFor(() => local.get('live-added'));
+      const designDocs = await local.allDocs({ startkey: '_design/', endkey: '_design/\ufff0' });
+      expect(designDocs.rows).toEqual([]);
+      expect((await local.info()).doc_count).toBe(await storeDocCount());
     } finally {
       // Let the replication finish before the next suite kills the store under it.
       const done = new Promise((resolve) => rep.on('complete', resolve));
