@@ -1,5 +1,7 @@
 // The banners at the top of every page: the install offer (when the browser makes one) and the
-// 'A new version is available' prompt (when an updated service worker is waiting).
+// 'A new version is available' prompt (when an updated service worker is waiting). Both arrive after the page has
+// painted, so they sit over the top of the page instead of pushing it down (a layout shift under the reader's
+// finger, and Lighthouse's CLS).
 import { Download, RefreshCw, X } from 'lucide-react';
 import { dismissInstall, install, usePwa } from '../../lib/pwa';
 
@@ -9,9 +11,11 @@ export function AppBanners() {
   const installed = usePwa((s) => s.installed);
   const updateReady = usePwa((s) => s.updateReady);
   const applyUpdate = usePwa((s) => s.applyUpdate);
+  const showInstall = Boolean(offer) && !dismissed && !installed;
+  if (!updateReady && !showInstall) return null;
 
   return (
-    <>
+    <div className="fixed inset-x-0 top-0 z-50 shadow-md">
       {updateReady ? (
         <div role="alert" className="flex flex-wrap items-center justify-center gap-3 bg-sky-700 px-4 py-2 text-sm text-white">
           <RefreshCw aria-hidden className="h-4 w-4" />
@@ -21,7 +25,7 @@ export function AppBanners() {
           </button>
         </div>
       ) : null}
-      {offer && !dismissed && !installed ? (
+      {showInstall ? (
         <section aria-label="Install the app" className="flex flex-wrap items-center justify-center gap-3 bg-emerald-800 px-4 py-2 text-sm text-white">
           <Download aria-hidden className="h-4 w-4" />
           <span>Install Sanctuary Seekers for quick, offline access.</span>
@@ -33,6 +37,6 @@ export function AppBanners() {
           </button>
         </section>
       ) : null}
-    </>
+    </div>
   );
 }
