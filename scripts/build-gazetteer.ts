@@ -249,7 +249,7 @@ export interface BuildResult {
 function sizes(outDir: string): BuildResult['files'] {
   return Object.values(GAZETTEER_FILES).map((name) => {
     const data = fs.readFileSync(path.join(outDir, name));
-    return { file: name, bytes: data.length, gzipBytes: zlib.gzipSync(data, { level: 9 }).length };
+    return { file: name, bytes: data.length, gzipBytes: zlib.gzipSync(new Uint8Array(data), { level: 9 }).length };
   });
 }
 

@@ -43,7 +43,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parse(stored);
   if (!parsed) return false;
   const candidate = await scrypt(password.normalize('NFC'), parsed.salt, parsed.hash.length, { ...parsed.params, maxmem: maxmem(parsed.params) });
-  return crypto.timingSafeEqual(candidate, parsed.hash);
+  // Plain Uint8Array views: Buffer's typings and the DOM lib's disagree where both are loaded (the scripts project).
+  return crypto.timingSafeEqual(new Uint8Array(candidate), new Uint8Array(parsed.hash));
 }
 
 let dummyHash: Promise<string> | undefined;

@@ -71,7 +71,7 @@ export function checkPhotos(attachments: ReviewCommandDoc['_attachments']): { ok
       return { ok: false, reason: `${label} is ${(bytes.length / (1024 * 1024)).toFixed(1)} MB; each photo can be at most 5 MB.` };
     }
     if (bytes.length === 0) return { ok: false, reason: `${label} is empty.` };
-    const type = sniffPhotoType(bytes);
+    const type = sniffPhotoType(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     if (!type) return { ok: false, reason: `${label} is not a JPEG, PNG or WebP image.` };
     photos.push({ index, name, type, data: att.data, bytes: bytes.length });
   }
