@@ -6,7 +6,7 @@ import { REVIEW_ID_PATTERN, toReviewReport } from '@ss/domain/review-moderation'
 import { isAdmin, userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { jsonError } from '../errors.ts';
-import { requireUser, sessionMiddleware, type AuthEnv } from '../session.ts';
+import { sessionMiddleware, type AuthEnv } from '../session.ts';
 import { REVIEW_NOT_FOUND } from './reviews.ts';
 
 export const ADMINS_ONLY = 'Only administrators can do this.';
@@ -18,8 +18,9 @@ export function adminReviewRoutes(accounts: Accounts) {
     if (!isAdmin(c.get('user'))) return jsonError(c, 403, ADMINS_ONLY);
     await next();
   };
-  // Per path, not '*': other admin routers share the /api/admin prefix.
-  for (const path of ['/review-reports', '/reviews/*']) app.use(path, sessionMiddleware(accounts), requireUser, adminOnly);
+  // Per path, not '*': other admin routers share the /api/admin prefix. Like every admin route, 403 for anyone
+  // but a signed-in admin, signed out or not.
+  for (const path of ['/review-reports', '/reviews/*']) app.use(path, sessionMiddleware(accounts), adminOnly);
 
   app.get('/review-reports', async (c) => {
     const open = await listOpenReports(couch);

@@ -402,7 +402,7 @@ describe('helpful votes, reports and moderation', () => {
     expect(twice.status).toBe(409);
 
     expect((await call('/api/admin/review-reports', { cookie: gus.cookie })).status).toBe(403);
-    expect((await call('/api/admin/review-reports')).status).toBe(401);
+    expect((await call('/api/admin/review-reports')).status).toBe(403);
     const reports = (await (await call('/api/admin/review-reports', { cookie: adminCookie })).json()) as Array<{ reviewId: string; reason: string; review: { id: string } }>;
     expect(reports).toEqual([expect.objectContaining({ reviewId, reason: 'Spam', review: expect.objectContaining({ id: reviewId, hidden: false }) })]);
 

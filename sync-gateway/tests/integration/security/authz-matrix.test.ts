@@ -20,10 +20,8 @@ type Policy = Record<Who, Expected>;
 const all = (s: Expected): Policy => ({ anonymous: s, user: s, otherUser: s, owner: s, admin: s, forged: s, expired: s });
 /** Any signed-in account gets `ok`; signed-out callers 401. */
 const signedIn = (ok: Expected): Policy => ({ ...all(401), user: ok, otherUser: ok, owner: ok, admin: ok });
-/** The admin queue and /db/submissions: 403 for everyone but a signed-in admin, signed out or not. */
+/** Every admin route and /db/submissions: 403 for everyone but a signed-in admin, signed out or not. */
 const adminOnly = (ok: Expected): Policy => ({ ...all(403), admin: ok });
-/** Review moderation checks the session first (401), then the role (403). */
-const adminAfterSignIn = (ok: Expected): Policy => ({ ...all(401), user: 403, otherUser: 403, owner: 403, admin: ok });
 const only = (base: Policy, overrides: Partial<Policy>): Policy => ({ ...base, ...overrides });
 
 /** Everything a cell may need: the callers' accounts and real ids of every kind. */
@@ -144,9 +142,9 @@ const POLICY: Record<string, Probe[]> = {
   'DELETE /api/reviews/:reviewId/helpful': [{ params: reviewOfA, policy: signedIn(200) }],
   'GET /api/reviews/:reviewId/helpful': [{ params: reviewOfA, policy: signedIn(200) }],
   'POST /api/reviews/:reviewId/report': [{ params: reviewOfA, body: () => ({ reason: 'Spam' }), policy: signedIn(201) }],
-  'GET /api/admin/review-reports': [{ policy: adminAfterSignIn(200) }],
+  'GET /api/admin/review-reports': [{ policy: adminOnly(200) }],
   'POST /api/admin/reviews/:reviewId/hide': [
-    { params: async (w) => ({ reviewId: (await w.g.review(w.a.id)).reviewId }), policy: adminAfterSignIn(200) },
+    { params: async (w) => ({ reviewId: (await w.g.review(w.a.id)).reviewId }), policy: adminOnly(200) },
   ],
   // The API's catch-all: unknown paths are a JSON 404 for everyone.
   'ALL /api/*': [
@@ -252,8 +250,7 @@ const POLICY: Record<string, Probe[]> = {
  * gateway mounts them), else the API's 404. Explicit, so a guard that disappears is a mismatch.
  */
 function unregisteredPolicy(path: string): Policy {
-  if (/^\/api\/admin\/(submissions|queue)(\/|$)/.test(path)) return adminOnly(404);
-  if (/^\/api\/admin\/(review-reports$|reviews\/)/.test(path)) return adminAfterSignIn(404);
+  if (/^\/api\/admin\/(submissions|queue|review-reports|reviews)(\/|$)/.test(path)) return adminOnly(404);
   if (/^\/api\/(user|favorites|reviews)\//.test(path)) return signedIn(404);
   // The replication proxies refuse, as read-only, any method they do not serve.
   if (path.startsWith('/db/')) return all(403);
