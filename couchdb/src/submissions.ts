@@ -197,8 +197,10 @@ export async function decideSubmission(couch: CouchClient, request: DecisionRequ
     const sub = await getSubmission(couch, request.submissionId);
     if (!sub) return fail(404, ADMIN_MESSAGES.notFound);
     if (sub.status !== 'pending') {
-      // An approval interrupted half-way is finished by whoever comes next; the answer is still 'already decided'.
+      // A decision interrupted half-way is finished by whoever comes next (an approval's listing and owner, a
+      // rejection's notes in the applicant's command); the answer is still 'already decided'.
       if (sub.status === 'approved' && !sub.effectsDone) await applyApproval(couch, sub, options, now);
+      if (sub.status === 'rejected') await writeApplicantOutcome(couch, sub, now);
       return fail(409, ADMIN_MESSAGES.alreadyDecided);
     }
     const decided: SubmissionDoc = {
@@ -230,17 +232,42 @@ export async function decideSubmission(couch: CouchClient, request: DecisionRequ
 }
 
 /**
+ * Whether a command still waits for its apply (the gateway's, or the sweep's after a crash): a submission command
+ * not yet filed in the queue (a filed one stays 'pending' until an admin decides), a decision not yet applied.
+ */
+export function awaitsApply(doc: unknown): doc is SubmissionCommandDoc | AdminDecisionDoc {
+  if (isSubmissionCommandDoc(doc)) return doc.status === 'pending' && !doc.submissionId;
+  return isAdminDecisionDoc(doc) && doc.status === 'pending';
+}
+
+/**
+ * True when the submission already carries exactly what this admin asked for: their own decision, taken by this
+ * command in an apply that stopped before writing 'done' (a crash, then the sweep), or by an identical one.
+ */
+function decidedAsAsked(sub: SubmissionDoc, command: AdminDecisionDoc, userId: string): boolean {
+  if (sub.decidedBy !== userId) return false;
+  if (command.decision === 'approve') return sub.status === 'approved';
+  return sub.status === 'rejected' && (sub.reviewNotes ?? '') === command.reviewNotes.trim();
+}
+
+/**
  * Applies an admin-decision command from an admin's own database and writes its outcome into it ('done', or
- * 'refused' with the reason). Safe to call any number of times: a finished command is left alone.
+ * 'refused' with the reason). Safe to call any number of times: a finished command is left alone, and one whose
+ * decision took effect before the outcome was written is marked 'done', not refused as 'already decided'. The
+ * author's account is read again each time, so only a current admin's decision is applied.
  */
 export async function processAdminDecision(couch: CouchClient, userId: string, commandId: string, options: DecisionOptions): Promise<AdminDecisionDoc | null> {
   const scope = userDb<AdminDecisionDoc>(couch, userId);
   const command = await getOrNull(() => scope.get(commandId));
   if (!isAdminDecisionDoc(command) || command.ownerId !== userId || command.status !== 'pending') return command;
   const actor = await getOrNull(() => couch.use<UserDoc>(DB.users).get(userDocId(userId)));
-  const result: DecisionResult = isUserDoc(actor)
+  let result: DecisionResult = isUserDoc(actor)
     ? await decideSubmission(couch, { submissionId: command.submissionId, decision: command.decision, reviewNotes: command.reviewNotes, actor }, options)
     : fail(403, ADMIN_MESSAGES.adminsOnly);
+  if (!result.ok && result.status === 409) {
+    const sub = await getSubmission(couch, command.submissionId);
+    if (sub && decidedAsAsked(sub, command, userId)) result = { ok: true, submission: sub };
+  }
   const processedAt = (options.now ?? new Date()).toISOString();
   return updateDoc<AdminDecisionDoc>(couch, scope, commandId, (c) =>
     c.status !== 'pending' ? null : result.ok ? { ...c, status: 'done', processedAt } : { ...c, status: 'refused', reason: result.error, processedAt },

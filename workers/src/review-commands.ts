@@ -3,6 +3,9 @@
 // entry older than a few seconds is applied again, which is idempotent (couchdb/src/review-commands.ts).
 import type { CouchClient } from '@ss/couchdb/client';
 import { sweepPendingCommands } from '@ss/couchdb/review-commands';
+import { startSweeper, type Sweeper } from './sweeper.ts';
+
+export type { Sweeper } from './sweeper.ts';
 
 export interface SweepOptions {
   intervalMs?: number;
@@ -11,35 +14,6 @@ export interface SweepOptions {
   log?: (line: string) => void;
 }
 
-export interface Sweeper {
-  stop(): Promise<void>;
-  /** Runs one sweep now (after any in progress) and resolves with how many commands it finished. */
-  sweepNow(): Promise<number>;
-}
-
 export function startReviewCommandSweeper(couch: CouchClient, { intervalMs = 3000, olderThanMs = 5000, log = (l) => console.log(l) }: SweepOptions = {}): Sweeper {
-  let running = true;
-  let current: Promise<number> = Promise.resolve(0);
-  const sweep = () => {
-    current = current.then(
-      () => sweepPendingCommands(couch, { olderThanMs, log }),
-      () => 0,
-    ).catch((err: Error) => {
-      log(`[workers] review-commands: ${err.message}; retrying`);
-      return 0;
-    });
-    return current;
-  };
-  const timer = setInterval(() => {
-    if (running) void sweep();
-  }, intervalMs);
-  void sweep();
-  return {
-    async stop() {
-      running = false;
-      clearInterval(timer);
-      await current.catch(() => 0);
-    },
-    sweepNow: sweep,
-  };
+  return startSweeper('review-commands', () => sweepPendingCommands(couch, { olderThanMs, log }), { intervalMs, log });
 }

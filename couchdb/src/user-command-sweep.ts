@@ -1,0 +1,138 @@
+// The safety net for listing applications and admin decisions: the gateway applies them right after the store
+// accepts the push (sync-gateway/src/user-commands.ts), so a gateway that stops in between leaves a command
+// pending with nobody to finish it. The sweep finds such commands in the users' own databases and applies them
+// with the same idempotent functions (couchdb/src/submissions.ts).
+//
+// Unlike review commands, these are not noted in a private index before they are stored, so the sweep reads the
+// databases themselves. To keep that cheap it remembers, per database, the update_seq it last read: a database
+// that has not changed since and held nothing pending costs one small GET per sweep.
+import type { DocumentScope } from 'nano';
+import type { Gazetteer } from '@ss/domain/gazetteer';
+import { ADMIN_DECISION_ID_PREFIX, SUBMISSION_COMMAND_ID_PATTERN, SUBMISSION_COMMAND_ID_PREFIX } from '@ss/domain/submission';
+import { isUserId } from '@ss/domain/user';
+import { type CouchClient, isNotFound } from './client.ts';
+import { USER_DB_PREFIX } from './definitions.ts';
+import { awaitsApply, processAdminDecision, processSubmissionCommand } from './submissions.ts';
+
+interface ScannedDb {
+  /** The database's update_seq when it was last read. */
+  seq: string;
+  /** Commands awaiting their apply at that point, with when the sweep first saw each (ms since the epoch). */
+  pending: Map<string, number>;
+}
+
+/** What one sweeper remembers between sweeps (in memory: a restarted worker reads every database once again). */
+export interface UserCommandSweepState {
+  dbs: Map<string, ScannedDb>;
+}
+
+export interface UserCommandSweepOptions {
+  /**
+   * A command is applied once the sweep has seen it pending for this long, so one the gateway is applying right
+   * now is left to it. Measured from the sweep's own first sighting, not the device's clock.
+   */
+  olderThanMs?: number;
+  now?: Date;
+  /** Places approved listings on the map; decisions wait (pending) while it is unavailable. */
+  gazetteer: () => Gazetteer | null;
+  /** How many databases are read at once. */
+  concurrency?: number;
+  log?: (line: string) => void;
+}
+
+export interface SweepTotals {
+  /** Commands applied by this sweep (filed, decided, or refused with a reason). */
+  applied: number;
+  /** Commands seen pending but left for later: too recent, failed (logged), or waiting for the gazetteer. */
+  waiting: number;
+}
+
+export const newUserCommandSweepState = (): UserCommandSweepState => ({ dbs: new Map() });
+
+interface DueCommand {
+  userId: string;
+  commandId: string;
+}
+
+/** The commands of one database that await their apply (both kinds: ids are `<type>:<hex>`). */
+async function readPending(couch: CouchClient, db: string): Promise<string[]> {
+  const scope: DocumentScope<object> = couch.nano.db.use(db);
+  const ids: string[] = [];
+  for (const prefix of [SUBMISSION_COMMAND_ID_PREFIX, ADMIN_DECISION_ID_PREFIX]) {
+    const res = await couch.call(() => scope.list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true }));
+    for (const row of res.rows) if (awaitsApply(row.doc)) ids.push(row.id);
+  }
+  return ids;
+}
+
+/** Brings the remembered state of one database up to date; a database deleted meanwhile is forgotten. */
+async function scanDb(couch: CouchClient, state: UserCommandSweepState, db: string, nowMs: number): Promise<void> {
+  try {
+    const info = await couch.call(() => couch.nano.db.get(db));
+    const seq = String(info.update_seq);
+    const known = state.dbs.get(db);
+    if (known?.seq === seq) return;
+    const pending = new Map<string, number>();
+    for (const id of await readPending(couch, db)) pending.set(id, known?.pending.get(id) ?? nowMs);
+    state.dbs.set(db, { seq, pending });
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    state.dbs.delete(db);
+  }
+}
+
+/**
+ * One sweep over every user database: finds submission commands not yet filed and admin decisions not yet
+ * applied, and applies those seen pending for at least `olderThanMs` (applications first, so a decision never
+ * overtakes the filing it refers to). Applying is idempotent, so racing a gateway or another sweeper is safe.
+ */
+export async function sweepUserCommands(couch: CouchClient, state: UserCommandSweepState, options: UserCommandSweepOptions): Promise<SweepTotals> {
+  const { olderThanMs = 5000, now = new Date(), gazetteer, concurrency = 4, log = (line: string) => console.log(line) } = options;
+  const nowMs = now.getTime();
+  const names = (await couch.call(() => couch.nano.db.list())).filter((n) => n.startsWith(USER_DB_PREFIX) && isUserId(n.slice(USER_DB_PREFIX.length)));
+  const present = new Set(names);
+  for (const db of state.dbs.keys()) if (!present.has(db)) state.dbs.delete(db);
+
+  let scanFailures = 0;
+  for (let i = 0; i < names.length; i += concurrency) {
+    await Promise.all(
+      names.slice(i, i + concurrency).map((db) =>
+        scanDb(couch, state, db, nowMs).catch((err: Error) => {
+          scanFailures += 1;
+          if (scanFailures <= 3) log(`[workers] user-commands: reading ${db}: ${err.message}`);
+        }),
+      ),
+    );
+  }
+
+  const applications: DueCommand[] = [];
+  const decisions: DueCommand[] = [];
+  let waiting = 0;
+  for (const [db, scanned] of state.dbs) {
+    const userId = db.slice(USER_DB_PREFIX.length);
+    for (const [commandId, firstSeen] of scanned.pending) {
+      if (nowMs - firstSeen < olderThanMs) waiting += 1;
+      else (SUBMISSION_COMMAND_ID_PATTERN.test(commandId) ? applications : decisions).push({ userId, commandId });
+    }
+  }
+
+  let applied = 0;
+  const attempt = async ({ userId, commandId }: DueCommand, apply: () => Promise<unknown>) => {
+    try {
+      await apply();
+      applied += 1;
+    } catch (err) {
+      waiting += 1;
+      log(`[workers] user-commands: ${commandId} of ${userId}: ${(err as Error).message}`);
+    }
+  };
+  for (const due of applications) await attempt(due, () => processSubmissionCommand(couch, due.userId, due.commandId, now));
+  if (decisions.length && !gazetteer()) {
+    // Without the place index an approval would be refused for a reason that is ours, not the admin's: wait.
+    log(`[workers] user-commands: ${decisions.length} admin decision(s) wait for the gazetteer (run npm run build)`);
+    waiting += decisions.length;
+  } else {
+    for (const due of decisions) await attempt(due, () => processAdminDecision(couch, due.userId, due.commandId, { gazetteer, now }));
+  }
+  return { applied, waiting };
+}

@@ -1,0 +1,29 @@
+// Finishes listing applications and admin decisions left pending by a crash (the store accepted the push, the
+// gateway stopped before applying it): every few seconds the users' databases are swept for commands still
+// awaiting their apply, which is idempotent and checks the author's role again (couchdb/src/user-command-sweep.ts).
+import type { CouchClient } from '@ss/couchdb/client';
+import { newUserCommandSweepState, sweepUserCommands } from '@ss/couchdb/user-command-sweep';
+import type { Gazetteer } from '@ss/domain/gazetteer';
+import { workerGazetteer } from './gazetteer.ts';
+import { startSweeper, type Sweeper } from './sweeper.ts';
+
+export interface UserCommandSweepOptions {
+  intervalMs?: number;
+  /** Commands seen pending for less than this are left to the gateway that is applying them right now. */
+  olderThanMs?: number;
+  gazetteer?: () => Gazetteer | null;
+  log?: (line: string) => void;
+}
+
+export function startUserCommandSweeper(
+  couch: CouchClient,
+  { intervalMs = 5000, olderThanMs = 5000, gazetteer, log = (l) => console.log(l) }: UserCommandSweepOptions = {},
+): Sweeper {
+  const state = newUserCommandSweepState();
+  const places = gazetteer ?? workerGazetteer(undefined, log);
+  return startSweeper(
+    'user-commands',
+    async () => (await sweepUserCommands(couch, state, { olderThanMs, gazetteer: places, log, now: new Date() })).applied,
+    { intervalMs, log },
+  );
+}
