@@ -1,5 +1,5 @@
 // Finishes listing applications and admin decisions left pending by a crash (the store accepted the push, the
-// gateway stopped before applying it): every few seconds the users' databases are swept for commands still
+// gateway stopped before applying it): every 30 seconds the users' databases are swept for commands still
 // awaiting their apply, which is idempotent and checks the author's role again (couchdb/src/user-command-sweep.ts).
 import type { CouchClient } from '@ss/couchdb/client';
 import { newUserCommandSweepState, sweepUserCommands } from '@ss/couchdb/user-command-sweep';
@@ -17,7 +17,7 @@ export interface UserCommandSweepOptions {
 
 export function startUserCommandSweeper(
   couch: CouchClient,
-  { intervalMs = 5000, olderThanMs = 5000, gazetteer, log = (l) => console.log(l) }: UserCommandSweepOptions = {},
+  { intervalMs = 30_000, olderThanMs = 10_000, gazetteer, log = (l) => console.log(l) }: UserCommandSweepOptions = {},
 ): Sweeper {
   const state = newUserCommandSweepState();
   const places = gazetteer ?? workerGazetteer(undefined, log);
