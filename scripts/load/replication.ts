@@ -4,7 +4,7 @@
 //
 //   public pull (/db/sanctuaries, /db/reviews; batch_size 1000, checkpoint: 'target' so no _local requests on
 //   the read-only proxy), after GET /db/{db}/_snapshot:
-//     GET /db/ (404: PouchDB asks the server root for an id) · GET /db/{db}/ ·
+//     GET /db/ (PouchDB asks the server root for an id) · GET /db/{db}/ ·
 //     GET _changes?style=all_docs&since=S&limit=1000 until empty, then
 //     GET _changes?style=all_docs&feed=longpoll&heartbeat=10000&since=S&limit=1000, and for each change that
 //     is not on the device POST _bulk_get?revs=true&latest=true.
@@ -72,7 +72,7 @@ async function pull(o: PullOptions, since: Seq): Promise<void> {
   const local = `${base}/_local/${rep}`;
 
   // PouchDB's start: the remote's id (the gateway has no /db/ root), then its checkpoint and info.
-  await o.http.call('GET /db/ (id probe, 404)', '/db/', { expect: [404], signal });
+  await o.http.call('GET /db/ (id probe)', '/db/', { expect: [200], signal });
   if (isMe) {
     await o.http.call(kind('GET', '/'), `${base}/`, { signal });
     const checkpoint = await o.http.json<{ last_seq?: Seq }>(kind('GET', '/_local'), local, { expect: [200, 404], signal });

@@ -82,6 +82,9 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.use('/db/me/*', userCommandHook(accounts, { gazetteer }));
   app.route('/db/me', meRoutes(accounts));
   app.route('/db/submissions', submissionsReplicationRoutes(accounts));
+  // PouchDB asks the server root (/db/) for a uuid to name its replications; without one it names them by the
+  // database URL, which is what we want (stable whatever store is behind). Answering, not 404, keeps consoles clean.
+  app.get('/db/', (c) => c.json({ couchdb: 'Welcome', vendor: { name: 'Sanctuary Seekers gateway' } }, 200, { 'cache-control': 'no-store' }));
   app.route('/db', replicationRoutes(couch));
   app.route('/media', mediaRoutes(couch));
   if (webDist) {

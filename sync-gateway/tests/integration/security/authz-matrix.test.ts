@@ -207,6 +207,8 @@ const POLICY: Record<string, Probe[]> = {
     { method: 'DELETE', params: () => ({ '*': '' }), policy: all(403) },
     { method: 'GET', params: () => ({ '*': '_design/submissions' }), policy: all(403) },
   ],
+  // The server root PouchDB reads to name its replications: public, nothing in it.
+  'GET /db/': [{ policy: all(200) }],
   'GET /db/:db/_snapshot': [
     { params: () => ({ db: 'sanctuaries' }), policy: all(200) },
     { params: () => ({ db: 'reviews' }), policy: all(200) },
@@ -252,6 +254,7 @@ const POLICY: Record<string, Probe[]> = {
 function unregisteredPolicy(path: string): Policy {
   if (/^\/api\/admin\/(submissions|queue|review-reports|reviews)(\/|$)/.test(path)) return adminOnly(404);
   if (/^\/api\/(user|favorites|reviews)\//.test(path)) return signedIn(404);
+  if (path === '/db/') return all(404);
   // The replication proxies refuse, as read-only, any method they do not serve.
   if (path.startsWith('/db/')) return all(403);
   return all(404);
