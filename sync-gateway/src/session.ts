@@ -8,6 +8,12 @@ import { userIdOf, type UserDoc } from '@ss/domain/user';
 import type { Accounts } from './accounts.ts';
 
 export const SESSION_COOKIE = 'ss_session';
+/**
+ * A script-readable companion of the session cookie, holding nothing but "1": it tells the web app whether asking
+ * GET /api/auth/user is worth a request (a signed-out visitor would only get a 401 logged in the console). Never
+ * trusted here; the session cookie alone signs anyone in.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'ss_signed_in';
 /** An active session's expiry moves forward at most once a day (sliding sessions without a write per request). */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -27,11 +33,21 @@ export function isHttps(c: Context): boolean {
 
 /** The cookie lives as long as the session: both were just given the full session length. */
 function writeCookie(c: Context, token: string, ttlMs: number) {
-  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c), maxAge: Math.floor(ttlMs / 1000) });
+  const maxAge = Math.floor(ttlMs / 1000);
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c), maxAge });
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', { sameSite: 'Lax', path: '/', secure: isHttps(c), maxAge });
 }
 
 function clearCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(c) });
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { sameSite: 'Lax', path: '/', secure: isHttps(c) });
+}
+
+/** Browsers signed in before the hint existed get it with the app's page; the web app then asks who they are. */
+export function addMissingSignedInHint(c: Context) {
+  if (getCookie(c, SESSION_COOKIE) && !getCookie(c, SIGNED_IN_HINT_COOKIE)) {
+    setCookie(c, SIGNED_IN_HINT_COOKIE, '1', { sameSite: 'Lax', path: '/', secure: isHttps(c) });
+  }
 }
 
 function responseSetsSessionCookie(c: Context): boolean {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { addMissingSignedInHint } from '../session.ts';
 
 const RESERVED = /^\/(api|db|media)(\/|$)/;
 
@@ -19,6 +20,7 @@ export function webRoutes(webDist: string) {
     else if (c.res.headers.get('content-type')?.includes('text/html') || p === '/sw.js' || p.endsWith('.webmanifest')) {
       c.header('Cache-Control', 'no-cache');
     }
+    if (c.res.headers.get('content-type')?.includes('text/html')) addMissingSignedInHint(c);
   });
 
   app.get('*', serveStatic({ root }));

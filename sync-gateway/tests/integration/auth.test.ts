@@ -57,6 +57,10 @@ function call(target: App, p: string, { method = 'GET', body, cookie, origin = O
 function setCookieOf(res: Response): string | undefined {
   return res.headers.getSetCookie().find((h) => h.startsWith('ss_session='));
 }
+/** The ss_signed_in Set-Cookie header of a response, if any. */
+function hintOf(res: Response): string | undefined {
+  return res.headers.getSetCookie().find((h) => h.startsWith('ss_signed_in='));
+}
 /** "ss_session=<token>", ready to send back. */
 function cookieOf(res: Response): string {
   const header = setCookieOf(res);
@@ -216,6 +220,20 @@ describe('sessions and cookies', () => {
     const bogus = await call(app, '/api/auth/user', { cookie: 'ss_session=forged-token' });
     expect(bogus.status).toBe(401);
     expect(setCookieOf(bogus)).toMatch(/^ss_session=;.*Max-Age=0/);
+    expect(hintOf(bogus)).toMatch(/^ss_signed_in=;.*Max-Age=0/);
+  });
+
+  it('pairs the session with a script-readable signed-in hint that holds nothing secret, and clears both', async () => {
+    const { email, password } = await register(app);
+    const res = await login(app, email, password);
+    const hint = hintOf(res)!.split(';').map((a) => a.trim().toLowerCase());
+    expect(hint[0]).toBe('ss_signed_in=1');
+    expect(hint).toEqual(expect.arrayContaining(['samesite=lax', 'path=/', `max-age=${30 * 24 * 3600}`]));
+    expect(hint).not.toContain('httponly');
+    // The hint alone signs nobody in.
+    expect((await call(app, '/api/auth/user', { cookie: 'ss_signed_in=1' })).status).toBe(401);
+    const out = await call(app, '/api/auth/logout', { method: 'POST', cookie: cookieOf(res) });
+    expect(hintOf(out)).toMatch(/^ss_signed_in=;.*Max-Age=0/);
   });
 
   it('sets the cookie HttpOnly, SameSite=Lax, Path=/, for 30 days, and not Secure over http', async () => {

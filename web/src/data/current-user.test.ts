@@ -38,6 +38,8 @@ async function freshModule() {
 
 beforeEach(() => {
   localStorage.clear();
+  // The gateway's script-readable companion of the session cookie (see maybeSignedIn).
+  document.cookie = 'ss_signed_in=1; path=/';
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2025-06-20T12:00:00Z'));
 });
@@ -48,6 +50,16 @@ afterEach(() => {
 });
 
 describe('current user', () => {
+  it('does not ask the server when the browser holds no signed-in hint: signed out, no request, no 401', async () => {
+    document.cookie = 'ss_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const fetch = stubServer(ada);
+    const { loadCurrentUser, useCurrentUserStore, isAuthenticated } = await freshModule();
+
+    await expect(loadCurrentUser()).resolves.toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(isAuthenticated(useCurrentUserStore.getState())).toBe(false);
+  });
+
   it('is fetched once and served from memory while fresh', async () => {
     const fetch = stubServer(ada);
     const { loadCurrentUser, useCurrentUserStore, isAuthenticated } = await freshModule();

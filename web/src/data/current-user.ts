@@ -68,7 +68,17 @@ let inflight: Promise<User | null> | null = null;
 /** Bumped by every fetch and by sign-out, so an older answer never overwrites a newer state. */
 let generation = 0;
 
+/**
+ * The gateway sets the script-readable `ss_signed_in` cookie alongside the (HttpOnly) session cookie and clears
+ * both together: without it nobody is signed in here, and asking would only earn a 401 in the console.
+ */
+function maybeSignedIn(): boolean {
+  if (typeof document === 'undefined') return true;
+  return document.cookie.split(';').some((c) => c.trim() === 'ss_signed_in=1');
+}
+
 async function fetchUser(): Promise<User | null> {
+  if (!maybeSignedIn()) return null;
   try {
     return await apiJson<User>('GET', '/api/auth/user');
   } catch (err) {
