@@ -4,9 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
 import { startAccount } from './data/account';
-import { startSync } from './data/sync';
 import { listenForInstall } from './lib/pwa';
-import { isNativePlatform } from './native/platform';
 import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
 
@@ -16,9 +14,13 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-startSync();
+// Replication needs PouchDB, which loads after the first paint's JavaScript (see data/local-db-loader).
+void import('./data/sync').then((m) => m.startSync());
 startAccount();
 listenForInstall();
-// The native shell's plugins load only inside it; the web build behaves as before.
-if (isNativePlatform()) void import('./native/native-bridge').then((m) => m.initNative());
+// The native shell's plugins load only inside it; the web build behaves as before. Even the check (Capacitor's
+// core) loads after the first paint's JavaScript.
+void import('./native/platform').then(async ({ isNativePlatform }) => {
+  if (isNativePlatform()) await (await import('./native/native-bridge')).initNative();
+});
 registerServiceWorker();

@@ -13,7 +13,8 @@ export interface LiveCollection<T> {
 }
 
 export function createLiveCollection<D extends object, S extends D, T>(
-  db: () => LocalDb<D>,
+  /** Resolves once PouchDB has loaded (see local-db-loader). */
+  db: () => Promise<LocalDb<D>>,
   accept: (doc: unknown) => doc is S,
   map: (doc: S) => T,
 ): LiveCollection<T> {
@@ -41,7 +42,7 @@ export function createLiveCollection<D extends object, S extends D, T>(
   };
 
   async function start() {
-    const database = db();
+    const database = await db();
     const all = await database.allDocs({ include_docs: true });
     const items = new Map<string, T>();
     for (const row of all.rows) if (accept(row.doc)) items.set(row.id, map(row.doc));

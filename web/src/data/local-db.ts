@@ -11,6 +11,11 @@ const ADAPTER = { adapter: 'indexeddb' } as const;
 
 export type LocalDb<T extends object> = PouchDB.Database<T>;
 
+/** The PouchDB constructor with the indexeddb adapter registered, for the modules that open other databases. */
+export { PouchDB };
+/** The adapter every database on this device uses. */
+export const LOCAL_ADAPTER = ADAPTER;
+
 export const LOCAL_DB_NAMES = { sanctuaries: 'ss-sanctuaries', reviews: 'ss-reviews' } as const;
 
 let sanctuaries: LocalDb<SanctuaryDoc> | undefined;

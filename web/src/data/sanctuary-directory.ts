@@ -3,8 +3,9 @@
 // (hundreds); PouchDB stays the source of truth and this record is rewritten, debounced, after it changes.
 import { isSanctuaryDoc, toSanctuary, type Sanctuary, type SanctuaryDoc } from '@ss/domain/sanctuary';
 import { kvGet, kvSet } from './kv-store';
+import type { LocalDb } from './local-db';
 import { byName } from './sort';
-import { sanctuariesDb } from './local-db';
+import { loadLocalDb } from './local-db-loader';
 
 const CACHE_KEY = 'directory-v1';
 const CACHE_WRITE_DELAY_MS = 1500;
@@ -82,7 +83,7 @@ async function start() {
     publishNow();
   }
 
-  const db = sanctuariesDb();
+  const db = (await loadLocalDb()).sanctuariesDb();
   if (!cached) {
     const [info, all] = await Promise.all([db.info(), db.allDocs({ include_docs: true })]);
     for (const row of all.rows) if (isSanctuaryDoc(row.doc) && !working.has(row.id)) working.set(row.id, toSanctuary(row.doc));
@@ -100,14 +101,14 @@ async function start() {
     }
   }
 
-  follow();
+  follow(db);
 }
 
 
 /** Follows the local database live from `localSeq`, unless a bulk load is writing to it. */
-function follow() {
+function follow(db: LocalDb<SanctuaryDoc>) {
   if (feed || bulkLoading) return;
-  feed = sanctuariesDb()
+  feed = db
     .changes<SanctuaryDoc>({ since: localSeq, live: true, include_docs: true })
     .on('change', (change) => {
       if (apply(change)) {
@@ -135,11 +136,12 @@ export const directoryBulkLoad = {
     await writeCache();
   },
   async end() {
-    localSeq = (await sanctuariesDb().info()).update_seq;
+    const db = (await loadLocalDb()).sanctuariesDb();
+    localSeq = (await db.info()).update_seq;
     bulkLoading = false;
     schedulePublish();
     scheduleCacheWrite();
-    if (started) follow();
+    if (started) follow(db);
   },
 };
 

@@ -1,12 +1,11 @@
 // The signed-in user's own database on this device (ss-user-<id>: favourites and review commands), replicated two-way, live and
 // with retry through the gateway's /db/me. Written offline, documents wait here until the device is online again.
 // Also counts the writes not yet pushed (the sign-out warning) and reports documents the gateway refused.
-import PouchDB from 'pouchdb-browser';
 import { create } from 'zustand';
 import type { FavoriteDoc } from '@ss/domain/favorite';
 import type { ReviewCommandDoc } from '@ss/domain/review-command';
-// Registers the indexeddb adapter the device's databases use.
-import './local-db';
+import type { LocalDbModule } from './local-db-loader';
+import { loadLocalDb } from './local-db-loader';
 
 export type UserDbDoc = FavoriteDoc | ReviewCommandDoc;
 export type UserDb = PouchDB.Database<UserDbDoc>;
@@ -14,7 +13,6 @@ type Replication = PouchDB.Replication.Replication<UserDbDoc>;
 
 export const userDbName = (userId: string): string => `ss-user-${userId}`;
 
-const ADAPTER = { adapter: 'indexeddb' } as const;
 /** Where this device remembers the last local sequence the push replication has finished with. */
 const PUSHED_ID = '_local/ss-pushed';
 const MAX_BACKOFF_MS = 10_000;
@@ -55,6 +53,8 @@ export function onSyncUnauthorized(listener: () => void): () => void {
 
 interface Session {
   userId: string;
+  /** PouchDB, loaded on first use (see local-db-loader). */
+  pouch: LocalDbModule['PouchDB'];
   db: UserDb;
   push?: Replication;
   pull?: Replication;
@@ -84,11 +84,11 @@ function serial<T>(task: () => Promise<T>): Promise<T> {
 
 const revKey = (id: string, rev: string) => `${id}@${rev}`;
 
-function remote(): UserDb {
-  return new PouchDB<UserDbDoc>(new URL('/db/me', window.location.origin).toString(), {
+function remote(Pouch: LocalDbModule['PouchDB']): UserDb {
+  return new Pouch<UserDbDoc>(new URL('/db/me', window.location.origin).toString(), {
     // Registration creates the database; the proxy refuses to create one anyway.
     skip_setup: true,
-    fetch: (url, opts) => PouchDB.fetch(url, { ...opts, credentials: 'include' }),
+    fetch: (url, opts) => Pouch.fetch(url, { ...opts, credentials: 'include' }),
   });
 }
 
@@ -173,7 +173,7 @@ function startReplication(s: Session) {
     retry: true,
     back_off_function: (delay: number) => (delay === 0 ? 1000 : Math.min(delay * 2, MAX_BACKOFF_MS)),
   };
-  const target = remote();
+  const target = remote(s.pouch);
   // One document per push request: a review command with five full-size photos is ~33 MB of JSON, and the
   // gateway accepts at most 40 MB per request.
   const push = s.db.replicate.to(target, { ...options, batch_size: 1 });
@@ -222,10 +222,12 @@ export function openUserDb(userId: string): Promise<void> {
     if (session?.userId === userId) return;
     // Another account signed in on this device: the previous one's data stays only if it has unsynced writes.
     if (session) await closeSession(session, 'unless-pending');
-    const db = new PouchDB<UserDbDoc>(userDbName(userId), ADAPTER);
+    const { PouchDB: pouch, LOCAL_ADAPTER } = await loadLocalDb();
+    const db = new pouch<UserDbDoc>(userDbName(userId), LOCAL_ADAPTER);
     const pushed = await readPushed(db);
     const s: Session = {
       userId,
+      pouch,
       db,
       pushPaused: false,
       pullPaused: false,

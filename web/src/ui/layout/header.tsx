@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PRODUCT_NAME, TAGLINE } from '@ss/domain/constants';
 import { REVIEW_COMMAND_ID_PREFIX } from '@ss/domain/review-command';
 import { isAdmin } from '@ss/domain/user';
@@ -16,8 +16,11 @@ import { NAV_LINKS } from './nav-links';
 import { SignOutDialog } from './sign-out-dialog';
 import { SupportUsLink } from './support-us-link';
 import { SyncIndicator } from './sync-indicator';
-import { UserMenu } from './user-menu';
 import { useSignOut } from './use-sign-out';
+
+// Only a signed-in visitor sees the account menu: its dropdown (Radix menu and its positioning code) loads then,
+// outside the JavaScript every first paint waits for.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 const drawerLink = 'rounded-md px-3 py-3 font-medium text-gray-800 hover:bg-emerald-50';
 
@@ -68,7 +71,9 @@ export function Header() {
             <SupportUsLink />
           </div>
           {user ? (
-            <UserMenu user={user} onSignOut={() => void signOut.request()} />
+            <Suspense fallback={<UserAvatar user={user} />}>
+              <UserMenu user={user} onSignOut={() => void signOut.request()} />
+            </Suspense>
           ) : isLoading ? null : (
             <>
               <Link to="/login" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 sm:inline-block">

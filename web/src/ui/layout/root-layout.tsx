@@ -1,15 +1,16 @@
 // The frame every page shares: header, main content, footer, mobile bottom bar, toasts, and app-wide
 // behaviour (scroll to top on entry, ctrl+shift+A to the admin dashboard).
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ss/domain/constants';
-import { Toaster } from '../toaster';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppBanners } from './app-banners';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ReviewOutcomeToasts } from './review-outcome-toasts';
+
+// Radix's toast viewport loads just after the first paint: toasts raised before it arrives wait in the toast
+// store and show as soon as it has loaded.
+const Toaster = lazy(() => import('../toaster').then((m) => ({ default: m.Toaster })));
 
 export function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -31,7 +32,9 @@ export function RootLayout() {
   }, [navigate]);
 
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    // No tooltip provider here: only the community page shows tooltips, and it brings its own, so Radix's
+    // tooltip and its positioning code stay out of the JavaScript every first paint waits for.
+    <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
@@ -44,8 +47,10 @@ export function RootLayout() {
         <Footer />
         <BottomBar />
       </div>
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <ReviewOutcomeToasts />
-    </Tooltip.Provider>
+    </>
   );
 }

@@ -4,7 +4,7 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Link } from '@tanstack/react-router';
 import { MessageSquare, PenLine, Star } from 'lucide-react';
-import { COMMUNITY_REVIEWS_SHOWN, MARKETING_COMMUNITY_MEMBERS, MARKETING_SANCTUARIES_LISTED } from '@ss/domain/constants';
+import { COMMUNITY_REVIEWS_SHOWN, MARKETING_COMMUNITY_MEMBERS, MARKETING_SANCTUARIES_LISTED, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@ss/domain/constants';
 import { relativeAge } from '@ss/domain/relative-age';
 import type { ReviewDoc } from '@ss/domain/review';
 import { useAuthState } from '../../../data/current-user';
@@ -18,75 +18,77 @@ export function ReviewsPage() {
   const recent = reviews.slice(0, COMMUNITY_REVIEWS_SHOWN);
   const { isAuthenticated, isLoading } = useAuthState();
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Seekers Community</h1>
-      <p className="mt-2 text-gray-600">Stories and reviews from people who visited farm-animal sanctuaries.</p>
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        <h1 className="text-3xl font-bold">Seekers Community</h1>
+        <p className="mt-2 text-gray-600">Stories and reviews from people who visited farm-animal sanctuaries.</p>
 
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
-        {[
-          { value: String(reviews.length), label: 'Community Reviews' },
-          { value: MARKETING_SANCTUARIES_LISTED, label: 'Sanctuaries Listed' },
-          { value: MARKETING_COMMUNITY_MEMBERS, label: 'Community Members' },
-        ].map((s) => (
-          <div key={s.label} className="rounded-xl border border-gray-200 bg-white p-4 text-center">
-            <dt className="text-sm text-gray-600">{s.label}</dt>
-            <dd className="text-2xl font-bold text-emerald-700">{s.value}</dd>
-          </div>
-        ))}
-      </dl>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+          {[
+            { value: String(reviews.length), label: 'Community Reviews' },
+            { value: MARKETING_SANCTUARIES_LISTED, label: 'Sanctuaries Listed' },
+            { value: MARKETING_COMMUNITY_MEMBERS, label: 'Community Members' },
+          ].map((s) => (
+            <div key={s.label} className="rounded-xl border border-gray-200 bg-white p-4 text-center">
+              <dt className="text-sm text-gray-600">{s.label}</dt>
+              <dd className="text-2xl font-bold text-emerald-700">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
 
-      {isAuthenticated ? (
-        <section aria-labelledby="share-heading" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-emerald-50 p-6">
-          <div>
-            <h2 id="share-heading" className="text-lg font-semibold">Share Your Experience</h2>
-            <p className="mt-1 text-gray-700">Visited a sanctuary lately? Find it and tell other Seekers what it was like.</p>
-          </div>
-          <Link to="/" className="inline-flex items-center gap-2 rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">
-            <PenLine aria-hidden className="h-4 w-4" /> Write a Review
-          </Link>
+        {isAuthenticated ? (
+          <section aria-labelledby="share-heading" className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-emerald-50 p-6">
+            <div>
+              <h2 id="share-heading" className="text-lg font-semibold">Share Your Experience</h2>
+              <p className="mt-1 text-gray-700">Visited a sanctuary lately? Find it and tell other Seekers what it was like.</p>
+            </div>
+            <Link to="/" className="inline-flex items-center gap-2 rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">
+              <PenLine aria-hidden className="h-4 w-4" /> Write a Review
+            </Link>
+          </section>
+        ) : null}
+
+        {!isAuthenticated && !isLoading ? (
+          <section aria-labelledby="join-heading" className="mt-6 rounded-xl bg-emerald-50 p-6">
+            <h2 id="join-heading" className="text-lg font-semibold">Join the Seekers Community</h2>
+            <p className="mt-1 text-gray-700">Create a free account to review sanctuaries and save your favourites.</p>
+            <div className="mt-4 flex gap-3">
+              <Link to="/register" className="rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">Create Account</Link>
+              <Link to="/login" className="rounded-md border border-emerald-600 px-4 py-2 font-semibold text-emerald-700 hover:bg-white">Sign In</Link>
+            </div>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="recent-heading" className="mt-8">
+          <h2 id="recent-heading" className="text-xl font-semibold">Recent Community Reviews</h2>
+          {status === 'loading' ? (
+            <div className="mt-4 space-y-4" aria-busy="true" aria-label="Loading reviews">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="h-32 animate-pulse rounded-xl bg-gray-200" />
+              ))}
+            </div>
+          ) : recent.length === 0 ? (
+            <div className="mt-4 rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+              <p className="font-semibold">No community reviews yet</p>
+              <p className="text-gray-600">Be the first to share your sanctuary experience!</p>
+              {isAuthenticated ? (
+                <Link to="/" className="mt-4 inline-block rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white">Find Sanctuaries to Review</Link>
+              ) : (
+                <Link to="/register" className="mt-4 inline-block rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white">Join to Write Reviews</Link>
+              )}
+            </div>
+          ) : (
+            <ul className="mt-4 space-y-4">
+              {recent.map((r) => (
+                <li key={r._id}>
+                  <ReviewItem review={r} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
-      ) : null}
-
-      {!isAuthenticated && !isLoading ? (
-        <section aria-labelledby="join-heading" className="mt-6 rounded-xl bg-emerald-50 p-6">
-          <h2 id="join-heading" className="text-lg font-semibold">Join the Seekers Community</h2>
-          <p className="mt-1 text-gray-700">Create a free account to review sanctuaries and save your favourites.</p>
-          <div className="mt-4 flex gap-3">
-            <Link to="/register" className="rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white hover:bg-emerald-700">Create Account</Link>
-            <Link to="/login" className="rounded-md border border-emerald-600 px-4 py-2 font-semibold text-emerald-700 hover:bg-white">Sign In</Link>
-          </div>
-        </section>
-      ) : null}
-
-      <section aria-labelledby="recent-heading" className="mt-8">
-        <h2 id="recent-heading" className="text-xl font-semibold">Recent Community Reviews</h2>
-        {status === 'loading' ? (
-          <div className="mt-4 space-y-4" aria-busy="true" aria-label="Loading reviews">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="h-32 animate-pulse rounded-xl bg-gray-200" />
-            ))}
-          </div>
-        ) : recent.length === 0 ? (
-          <div className="mt-4 rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-            <p className="font-semibold">No community reviews yet</p>
-            <p className="text-gray-600">Be the first to share your sanctuary experience!</p>
-            {isAuthenticated ? (
-              <Link to="/" className="mt-4 inline-block rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white">Find Sanctuaries to Review</Link>
-            ) : (
-              <Link to="/register" className="mt-4 inline-block rounded-md bg-emerald-600 px-4 py-2 font-semibold text-white">Join to Write Reviews</Link>
-            )}
-          </div>
-        ) : (
-          <ul className="mt-4 space-y-4">
-            {recent.map((r) => (
-              <li key={r._id}>
-                <ReviewItem review={r} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+      </div>
+    </Tooltip.Provider>
   );
 }
 
