@@ -1,14 +1,14 @@
 // Issue #7's budget: the JavaScript the first paint of `/` waits for stays within 170 KB of gzip, and the map
-// (Leaflet) loads only where a map is shown. Measured on the built app the stack serves, in a phone viewport.
+// (Leaflet) is not part of it: it loads only where a map is shown. Measured on the built app the stack serves, in a phone viewport.
 import { gzipSync } from 'node:zlib';
 import { devices, expect, test } from '@playwright/test';
 
-/** The budget, in KiB (1024 bytes) of gzip -9, as Lighthouse counts kilobytes. */
-const BUDGET_KIB = 170;
+/** The budget: 170 KB of gzip -9, read the strict way (1,000 bytes a KB; 166 KiB), so no reading of "KB" misses it. */
+const BUDGET_BYTES = 170_000;
 
 test.use({ viewport: devices['Pixel 7'].viewport, isMobile: true, hasTouch: true });
 
-test('initial JavaScript on / is within the budget, and no Leaflet code loads there on a phone', async ({ page, request }) => {
+test('initial JavaScript on / is within the budget, and Leaflet is not part of it', async ({ page, request }) => {
   // Every script the page fetches, by path, with its body.
   const scripts = new Map<string, Buffer>();
   const pending: Promise<void>[] = [];
@@ -42,11 +42,13 @@ test('initial JavaScript on / is within the budget, and no Leaflet code loads th
     total += gz;
     lines.push(`${(gz / 1024).toFixed(1).padStart(7)} KiB  ${path}`);
   }
-  console.log(`Initial JavaScript on / (gzip -9):\n${lines.join('\n')}\n${(total / 1024).toFixed(1).padStart(7)} KiB  total (budget ${BUDGET_KIB} KiB)`);
-  expect(total / 1024).toBeLessThanOrEqual(BUDGET_KIB);
+  console.log(`Initial JavaScript on / (gzip -9):\n${lines.join('\n')}\n${(total / 1024).toFixed(1).padStart(7)} KiB  total = ${(total / 1000).toFixed(1)} kB (budget ${BUDGET_BYTES / 1000} kB)`);
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
 
-  // Leaflet's code names its container class; no script loaded on / on a phone may carry it.
-  const withLeaflet = [...scripts].filter(([, body]) => body.includes('leaflet-container')).map(([path]) => path);
+  // Leaflet's code names its container class; none of the initial scripts may carry it. (The home page's own map
+  // loads once it comes near the viewport, which on a phone depends on how fast the list above it fills: not
+  // something to assert on.)
+  const withLeaflet = initial.filter((path) => scripts.get(path)!.includes('leaflet-container'));
   expect(withLeaflet).toEqual([]);
   // The check above can see Leaflet: the map page does load it.
   await page.goto('/map');
