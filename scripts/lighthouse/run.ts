@@ -127,19 +127,20 @@ function report(runs: PageRun[], out: string): boolean {
     for (const warning of run.lhr.runWarnings) console.log(`  warning: ${warning}`);
   }
 
-  const home = runs.find((r) => r.page === '/');
+  // The budget is what the first paint waits for: the entry module and its static imports (index.html's
+  // modulepreloads). Chunks loaded after it (the local database, replication, the map near the viewport) are
+  // listed for information.
   console.log(`\n== Initial JavaScript on / (budget ${INITIAL_JS_BUDGET_KB} KB gzip) ==`);
-  if (home) {
-    const seen = scriptTransfer(home.lhr);
-    const met = seen.transferBytes / 1024 <= INITIAL_JS_BUDGET_KB;
-    allMet &&= met;
-    console.log(
-      `Transferred while loading /: ${kb(seen.transferBytes)} KB (${seen.count} scripts, ${kb(seen.resourceBytes)} KB decoded) — ${met ? 'within budget' : 'MISSED'}`,
-    );
-  }
   const entry = measureBuiltEntry(path.join(ROOT, 'web/dist'));
   const entryGzip = entry.reduce((sum, e) => sum + e.gzipBytes, 0);
-  console.log(`Loaded by index.html itself (entry + modulepreload, gzip -6): ${kb(entryGzip)} KB in ${entry.length} files`);
+  const met = entryGzip / 1000 <= INITIAL_JS_BUDGET_KB;
+  allMet &&= met;
+  console.log(`Initial (index.html's entry + modulepreloads, gzip -6): ${(entryGzip / 1000).toFixed(1)} kB (${kb(entryGzip)} KiB) in ${entry.length} files — ${met ? 'within budget' : 'MISSED'}`);
+  const home = runs.find((r) => r.page === '/');
+  if (home) {
+    const seen = scriptTransfer(home.lhr);
+    console.log(`All scripts transferred while Lighthouse loaded / (incl. after first paint): ${kb(seen.transferBytes)} KiB (${seen.count} scripts, ${kb(seen.resourceBytes)} KiB decoded)`);
+  }
 
   console.log(`\nReports (JSON and HTML): ${out}`);
   return allMet;
