@@ -1,6 +1,7 @@
 // The embedded CouchDB-compatible store: PouchDB Server (express-pouchdb on PouchDB 9) in its own process,
 // on loopback only, with its files under STORE_DATA_DIR. Started and supervised by ./supervisor.ts.
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
@@ -27,6 +28,10 @@ fs.writeFileSync(
   JSON.stringify({ admins: { [adminUser]: adminPassword }, couch_httpd_auth: { require_valid_user: true }, log: { level: 'warning' } }),
   { mode: 0o600 },
 );
+
+// Every live _changes feed adds listeners to its database object (PouchDB's change emitter and "destroyed"): a few
+// hundred open feeds per database is the expected load, not a leak, so Node's default warning at 11 is raised.
+EventEmitter.defaultMaxListeners = 2000;
 
 const LocalPouch = PouchDB.defaults({ prefix: dataDir + path.sep });
 const app = express();
