@@ -1,9 +1,10 @@
 // The Sanctuary entity: its stored document shape, its schema, and the public API shape derived from it.
+// The constants, type guard and helpers live in sanctuary-core.ts (no zod) and are re-exported here.
 import { z } from 'zod';
 import { ANIMAL_TYPES } from './constants.ts';
+import { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION } from './sanctuary-core.ts';
 
-export const SANCTUARY_DOC_TYPE = 'sanctuary';
-export const SANCTUARY_SCHEMA_VERSION = 1;
+export { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION, isSanctuaryDoc, sanctuaryId, toSanctuary } from './sanctuary-core.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -66,26 +67,6 @@ export interface Sanctuary extends SanctuaryFields {
   id: string;
   /** Miles from the search origin; present on search results only. */
   distance?: number;
-}
-
-export function isSanctuaryDoc(doc: unknown): doc is SanctuaryDoc {
-  return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === SANCTUARY_DOC_TYPE;
-}
-
-export function toSanctuary(doc: SanctuaryDoc): Sanctuary {
-  const { _id, _rev: _ignoredRev, type: _t, schemaVersion: _v, createdAt: _c, updatedAt: _u, ...fields } = doc;
-  return { id: _id, ...fields };
-}
-
-/** A stable, URL-safe id made from a name and place, e.g. "farm-sanctuary-watkins-glen-ny". */
-export function sanctuaryId(name: string, city: string, state: string): string {
-  return [name, city, state]
-    .join(' ')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 /** Parses and normalises a stored document, upgrading older schema versions. Throws on invalid data. */

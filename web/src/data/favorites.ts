@@ -1,7 +1,8 @@
 // The signed-in user's favourites, live from their own database on this device, and the heart's toggle. Writes are
 // local first; user-db.ts pushes them to the server whenever the device is online.
 import { create } from 'zustand';
-import { FAVORITE_ID_PREFIX, favoriteDocId, isFavoriteDoc, newFavorite, type FavoriteDoc } from '@ss/domain/favorite';
+import type { FavoriteDoc } from '@ss/domain/favorite';
+import { FAVORITE_ID_PREFIX, favoriteDocId, isFavoriteDoc, newFavorite } from '@ss/domain/favorite-core';
 import { openUserDb, useUserDbStore, type UserDb, type UserDbDoc } from './user-db';
 
 export interface FavoritesState {

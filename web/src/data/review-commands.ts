@@ -3,7 +3,7 @@
 // outcome is kept per user in localStorage, so each outcome is announced once, even across reloads.
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { REVIEW_COMMAND_ID_PREFIX, isReviewCommandDoc, type ReviewCommandDoc } from '@ss/domain/review-command';
+import { REVIEW_COMMAND_ID_PREFIX, isReviewCommandDoc, type ReviewCommandDoc } from '@ss/domain/review-command-core';
 import { onDenied, useUserDbStore, type UserDb, type UserDbDoc } from './user-db';
 
 /** What this device waits to hear about one command it wrote; `deniedReason` once the gateway refused it. */

@@ -1,7 +1,8 @@
 // Every sanctuary on this device, in memory, live. A cold start paints from one compact IndexedDB record
 // (a structured-clone read of tens of milliseconds) instead of opening PouchDB and reading every document
 // (hundreds); PouchDB stays the source of truth and this record is rewritten, debounced, after it changes.
-import { isSanctuaryDoc, toSanctuary, type Sanctuary, type SanctuaryDoc } from '@ss/domain/sanctuary';
+import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
+import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary-core';
 import { kvGet, kvSet } from './kv-store';
 import type { LocalDb } from './local-db';
 import { byName } from './sort';

@@ -2,7 +2,7 @@
 // them from the device), then signs out and goes home; a failure shows the spec's 'Logout failed' toast.
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AUTH_TOASTS } from '@ss/domain/auth';
+import { AUTH_TOASTS } from '@ss/domain/auth-messages';
 import { signOut } from '../../data/sign-out';
 import { countPendingWrites } from '../../data/user-db';
 import { errorMessage } from '../../lib/api';

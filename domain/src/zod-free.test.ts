@@ -1,0 +1,49 @@
+// The *-core modules (and auth-messages) exist so the web app's first paint can use domain constants, guards and
+// helpers without downloading zod. This follows their value imports (type-only ones are erased by the build)
+// and fails if any path leads to zod, e.g. a helper moved back next to a schema.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+const ZOD_FREE = ['sanctuary-core.ts', 'favorite-core.ts', 'review-command-core.ts', 'search-criteria-core.ts', 'auth-messages.ts'];
+
+/** Specifiers of the value imports and re-exports of a source file (`import type` / `export type` skipped). */
+function valueImports(source: string): string[] {
+  const specifiers: string[] = [];
+  for (const m of source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)) specifiers.push(m[1]!);
+  for (const m of source.matchAll(/^import\s+'([^']+)'/gm)) specifiers.push(m[1]!);
+  return specifiers;
+}
+
+/** Every package a module reaches through value imports, with the chain of files that leads to it. */
+function reachedPackages(entry: string): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const visit = (file: string, chain: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of valueImports(readFileSync(join(SRC, file), 'utf8'))) {
+      if (spec.startsWith('./')) visit(spec.slice(2), [...chain, file]);
+      else if (!packages.has(spec)) packages.set(spec, [...chain, file]);
+    }
+  };
+  visit(entry, []);
+  return packages;
+}
+
+describe('zod-free domain modules', () => {
+  it('finds value imports and skips type-only ones', () => {
+    const source = "import type { A } from './a.ts';\nimport { b, type C } from './b.ts';\nexport { d } from './d.ts';\nexport type { E } from './e.ts';\nimport {\n  f,\n} from 'f';\n";
+    expect(valueImports(source)).toEqual(['./b.ts', './d.ts', 'f']);
+  });
+
+  it('sees zod behind the schema modules', () => {
+    expect(reachedPackages('sanctuary.ts').has('zod')).toBe(true);
+  });
+
+  it.each(ZOD_FREE)('%s reaches no zod', (file) => {
+    expect(reachedPackages(file).get('zod')).toBeUndefined();
+  });
+});
