@@ -8,7 +8,7 @@ const BUDGET_BYTES = 170_000;
 
 test.use({ viewport: devices['Pixel 7'].viewport, isMobile: true, hasTouch: true });
 
-test('initial JavaScript on / is within the budget, and Leaflet is not part of it', async ({ page, request }) => {
+test('initial JavaScript on / is within the budget, and neither Leaflet nor zod is part of it', async ({ page, request }) => {
   // Every script the page fetches, by path, with its body.
   const scripts = new Map<string, Buffer>();
   const pending: Promise<void>[] = [];
@@ -50,6 +50,9 @@ test('initial JavaScript on / is within the budget, and Leaflet is not part of i
   // something to assert on.)
   const withLeaflet = initial.filter((path) => scripts.get(path)!.includes('leaflet-container'));
   expect(withLeaflet).toEqual([]);
+  // Nor zod (validation is for what is written or received, not for the first paint): its error class names it.
+  const withZod = initial.filter((path) => scripts.get(path)!.includes('ZodError'));
+  expect(withZod).toEqual([]);
   // The check above can see Leaflet: the map page does load it.
   await page.goto('/map');
   await expect.poll(() => [...scripts.values()].some((body) => body.includes('leaflet-container'))).toBe(true);
