@@ -2,13 +2,10 @@
 // that e-mail (its password is kept unless --reset-password is given). There is no default admin anywhere.
 // Talks to COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD) or to the embedded store of DATA_DIR (./data): the
 // one `npm start` is running, or, when none is, one started just for this and stopped afterwards.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCouchClient, type CouchClient } from '@ss/couchdb/client';
-import { couchConfigFromEnv, type CouchConfig } from '@ss/couchdb/config';
-import { startEmbeddedStore, STORE_CREDENTIALS_FILE, STORE_RUNTIME_FILE } from '@ss/couchdb/embedded/supervisor';
+import { connectToStore } from '@ss/couchdb/embedded/connect';
 import { setupCouch } from '@ss/couchdb/setup';
 import { createOrPromoteAdmin, createUsers, type AdminRequest } from '@ss/couchdb/users';
 import { emailSchema, firstIssueMessage, newPasswordSchema } from '@ss/domain/auth';
@@ -44,28 +41,6 @@ export function parseAdminArgs(argv: string[]): AdminRequest {
   };
 }
 
-/** The CouchDB to use, and how to let go of it afterwards. */
-async function connect(env: NodeJS.ProcessEnv): Promise<{ couch: CouchClient; where: string; close: () => Promise<void> }> {
-  if (env.COUCHDB_URL) {
-    const config = couchConfigFromEnv(env);
-    return { couch: createCouchClient(config), where: config.url, close: async () => {} };
-  }
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
-  const runtimeFile = path.join(dataDir, STORE_RUNTIME_FILE);
-  const credentialsFile = path.join(dataDir, STORE_CREDENTIALS_FILE);
-  if (fs.existsSync(runtimeFile) && fs.existsSync(credentialsFile)) {
-    const { url } = JSON.parse(fs.readFileSync(runtimeFile, 'utf8')) as { url: string };
-    const creds = JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as Omit<CouchConfig, 'url'>;
-    const couch = createCouchClient({ url, username: creds.username, password: creds.password });
-    if (await couch.ping()) return { couch, where: `the running store of ${dataDir}`, close: async () => {} };
-  }
-  // Nothing is running on this data directory: start its store for the moment (it is set up like npm start does).
-  const store = await startEmbeddedStore({ dataDir, log: () => {} });
-  const couch = createCouchClient(store.config);
-  await setupCouch(couch);
-  return { couch, where: `the store of ${dataDir} (started for this and stopped again)`, close: () => store.stop() };
-}
-
 async function main() {
   let request: AdminRequest;
   try {
@@ -74,8 +49,10 @@ async function main() {
     console.error((err as Error).message);
     process.exit(2);
   }
-  const { couch, where, close } = await connect(process.env);
+  const { couch, where, close } = await connectToStore(process.env, path.join(ROOT, 'data'));
   try {
+    // Idempotent: a store this tool had to start (nothing ran on DATA_DIR yet) is set up as npm start would.
+    await setupCouch(couch);
     const { user, created, promoted, passwordReset } = await createOrPromoteAdmin(couch, createUsers(couch), request);
     const what = created ? 'Created administrator' : promoted ? 'Promoted to administrator' : 'Already an administrator';
     console.log(`${what}: ${user.email} (in ${where})${passwordReset ? '; password replaced' : ''}`);

@@ -1,4 +1,4 @@
-// How an operator tool (backup, restore) reaches the store: COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD)
+// How an operator tool (backup, restore, create-admin) reaches the store: COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD)
 // when set, otherwise the embedded store of a data directory — the one `npm start` is running there, or, when
 // none is, one started just for the tool and stopped again by `close()`.
 import fs from 'node:fs';
