@@ -212,3 +212,48 @@ export function userDbDesignDoc(ownerId: string): DesignDoc {
 }`,
   };
 }
+
+/** The parts of a design document that are code or decide what code runs. */
+const canonical = (doc: Partial<DesignDoc> & Record<string, unknown>): string => {
+  const { _id, _rev: _r, _revisions: _h, ...rest } = doc as Record<string, unknown>;
+  return stableJson({ _id, ...rest });
+};
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** The design documents `db` is meant to have: ours, by name, and a user database's own. */
+export function designDocsFor(db: string): DesignDoc[] {
+  if (db.startsWith(USER_DB_PREFIX)) return [userDbDesignDoc(db.slice(USER_DB_PREFIX.length))];
+  return Object.hasOwn(DESIGN_DOCS, db) ? DESIGN_DOCS[db as DbName] : [];
+}
+
+/**
+ * Whether `doc` is exactly one of the design documents `db` is meant to have (revision data aside). The embedded
+ * store writes no other design document, whoever asks (store-process.ts): nothing a client sends can become code
+ * the store runs.
+ */
+export function isOwnDesignDoc(db: string, doc: unknown): boolean {
+  if (typeof doc !== 'object' || doc === null) return false;
+  const wanted = canonical(doc as Record<string, unknown>);
+  return designDocsFor(db).some((d) => canonical(d as unknown as Record<string, unknown>) === wanted);
+}
+
+/** Every function source our design documents hold, a user database's with its owner as `<owner>`. */
+const OWN_CODE = new Set(
+  [...Object.values(DESIGN_DOCS).flat(), userDbDesignDoc('<owner>')].flatMap((d) => [
+    d.validate_doc_update,
+    ...Object.values(d.views ?? {}).flatMap((v) => [v.map, v.reduce]),
+  ]).filter((code): code is string => typeof code === 'string'),
+);
+
+/** Whether `code` is one of our own design functions (the store refuses to run anything else). */
+export function isOwnDesignCode(code: unknown): boolean {
+  if (typeof code !== 'string') return false;
+  return OWN_CODE.has(code) || OWN_CODE.has(code.replace(/"[0-9a-f]{32}"/g, '"<owner>"'));
+}

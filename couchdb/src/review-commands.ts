@@ -9,7 +9,7 @@ import {
   REVIEW_PHOTO_ATTACHMENT_PATTERN, photoDocId, photoUrl, reviewCommandDocSchema, reviewCommandHex, reviewCommandPushSchema, reviewIdForHex, thumbnailUrl,
   type ReviewCommandDoc,
 } from '@ss/domain/review-command';
-import { checkUserDbDoc } from '@ss/domain/user-db';
+import { checkUserDbDoc, type UserDbWriteOptions } from '@ss/domain/user-db';
 import { isUserDoc, userDocId, type UserDoc } from '@ss/domain/user';
 import { type CouchClient, getOrNull, isConflict, isNotFound } from './client.ts';
 import { DB, userDbName } from './definitions.ts';
@@ -78,44 +78,29 @@ export function checkPhotos(attachments: ReviewCommandDoc['_attachments']): { ok
   return { ok: true, photos: photos.sort((a, b) => a.index - b.index) };
 }
 
-/** Every `<start>-<id>` revision a stored document's `_revisions` names. */
-function knownRevs(doc: { _revisions?: { start: number; ids: string[] } }): Set<string> {
-  const revs = doc._revisions;
-  return new Set(revs ? revs.ids.map((id, i) => `${revs.start - i}-${id}`) : []);
-}
-
 /**
  * The checks of a pushed review command that need the store or the bytes, after checkUserDbDoc accepted its
- * shape: the photos really are JPEG, PNG or WebP within the size limit, the sanctuary exists, and the command
- * is new (commands are immutable: only re-sending a revision the store already has is let through, as a no-op).
+ * shape: the photos really are JPEG, PNG or WebP within the size limit, and the sanctuary exists. (That a command
+ * is new, since commands are immutable, is checked for every kind of command where they arrive: the gateway's
+ * /db/me, and the form's path, which makes a new id.)
  */
-export async function checkReviewCommandPush(
-  couch: CouchClient,
-  doc: ReviewCommandDoc & { _revisions?: unknown },
-  userId: string,
-  { newEdits = true }: { newEdits?: boolean } = {},
-): Promise<CommandCheck> {
+export async function checkReviewCommandPush(couch: CouchClient, doc: ReviewCommandDoc): Promise<CommandCheck> {
   const photos = checkPhotos(doc._attachments);
   if (!photos.ok) return refuse(photos.reason);
-  const existing = await getOrNull(() => userDb<ReviewCommandDoc>(couch, userId).get(doc._id, { revs: true }));
-  if (existing) {
-    const sameRevision = !newEdits && typeof doc._rev === 'string' && knownRevs(existing as never).has(doc._rev);
-    if (!sameRevision) return refuse('This review has already been sent; a review command cannot be changed.');
-  }
   if (!(await couch.sanctuaries.get(doc.sanctuaryId))) return refuse(`There is no sanctuary "${doc.sanctuaryId}".`);
   return { ok: true };
 }
 
 /** Every check a device's command goes through: the shared document rules, then the store-side ones. */
-export async function checkReviewCommand(couch: CouchClient, doc: unknown, userId: string, options: { newEdits?: boolean } = {}): Promise<CommandCheck> {
-  const verdict = checkUserDbDoc(doc, userId);
+export async function checkReviewCommand(couch: CouchClient, doc: unknown, userId: string, options: UserDbWriteOptions = {}): Promise<CommandCheck> {
+  const verdict = checkUserDbDoc(doc, userId, options);
   if (!verdict.ok) {
     // A schema problem is told in the form's own words ("Please write a comment."), without the field path.
     const parsed = reviewCommandPushSchema.safeParse(doc);
     const plain = verdict.reason.startsWith('Invalid ') && !parsed.success ? parsed.error.issues[0]?.message : undefined;
     return refuse(plain ?? verdict.reason);
   }
-  return checkReviewCommandPush(couch, doc as ReviewCommandDoc, userId, options);
+  return checkReviewCommandPush(couch, doc as ReviewCommandDoc);
 }
 
 /** Notes an accepted command in the private index before it is stored, so a crash at any later point is swept. */

@@ -43,7 +43,8 @@ export async function setupCouch(couch: CouchClient): Promise<SetupReport> {
  * which version they have, so an ordinary start does not visit every user's database.
  */
 async function upgradeUserDbs(couch: CouchClient, dbNames: string[], changes: string[]) {
-  const version = stable(userDbDesignDoc('<owner>'));
+  // The suffix names one-off passes over every user database: the foreign design document sweep (issue 19).
+  const version = `${stable(userDbDesignDoc('<owner>'))}|foreign-design-docs-removed`;
   const users = couch.nano.db.use<{ version: string }>(DB.users);
   let marker: { _rev?: string; version?: string } = {};
   try {
@@ -70,8 +71,29 @@ export async function ensureDatabase(couch: CouchClient, name: string, designDoc
     changes.push(`set _security of ${name}`);
   }
 
+  await removeForeignDesignDocs(couch, name, designDocs, changes);
   for (const ddoc of designDocs) {
     await applyDesignDoc(couch, name, ddoc, changes);
+  }
+}
+
+/**
+ * Deletes every design document of `db` that is not one of ours: a store written to before the gateway checked
+ * `_local` bodies may hold a client's (issue 19). The embedded store never evaluates one (store-process.ts), but
+ * its validator would refuse every write; CouchDB would run it in its sandbox. Ours are then written again.
+ */
+async function removeForeignDesignDocs(couch: CouchClient, db: string, ours: DesignDoc[], changes: string[]) {
+  const scope = couch.nano.db.use<DesignDoc>(db);
+  const res = await couch.call(() => scope.list({ startkey: '_design/', endkey: '_design0' }));
+  const wanted = new Set(ours.map((d) => d._id));
+  for (const row of res.rows) {
+    if (wanted.has(row.id)) continue;
+    try {
+      await couch.call(() => scope.destroy(row.id, row.value.rev));
+      changes.push(`removed foreign design document ${db}/${row.id}`);
+    } catch (err) {
+      if (!(err instanceof CouchHttpError && (err.statusCode === 404 || err.statusCode === 409))) throw err;
+    }
   }
 }
 

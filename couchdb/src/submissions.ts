@@ -94,6 +94,12 @@ export async function processSubmissionCommand(couch: CouchClient, userId: strin
   if (!isSubmissionCommandDoc(command) || command.ownerId !== userId) return null;
   const id = submissionDocId(commandHex(commandId));
   let sub = await getSubmission(couch, id);
+  if (sub && sub.applicantId !== userId) {
+    // Command ids are the device's choice: one that maps onto another applicant's submission is not filed.
+    const reason = 'This application could not be filed. Please send it again.';
+    await updateDoc<SubmissionCommandDoc>(couch, userDb(couch, userId), commandId, (c) => (c.status === 'pending' ? { ...c, status: 'refused', reason, processedAt: now.toISOString() } : null));
+    return null;
+  }
   if (!sub) {
     const fields = submissionFieldsSchema.safeParse(command.submission);
     if (!fields.success) {
@@ -149,7 +155,22 @@ function listingFor(sub: SubmissionDoc, at: { latitude: number; longitude: numbe
     specialNeeds: sub.specialNeeds,
   });
   const stamp = sub.decidedAt ?? now.toISOString();
-  return { ...fields, _id: sub.sanctuaryId!, type: SANCTUARY_DOC_TYPE, schemaVersion: SANCTUARY_SCHEMA_VERSION, createdAt: stamp, updatedAt: stamp };
+  return { ...fields, _id: sub.sanctuaryId!, type: SANCTUARY_DOC_TYPE, schemaVersion: SANCTUARY_SCHEMA_VERSION, submissionId: sub._id, createdAt: stamp, updatedAt: stamp };
+}
+
+/**
+ * An id for the new listing that no document in `sanctuaries` has: the readable one from the application, else
+ * the same with a number. The readable id carries 8 hex digits of a command id the applicant chose, so it can be
+ * made to match an existing listing's on purpose; an approval must never land on someone else's listing.
+ */
+async function freeListingId(couch: CouchClient, sub: SubmissionDoc): Promise<string> {
+  const base = sanctuaryIdForSubmission(sub);
+  const scope = couch.use<SanctuaryDoc>(DB.sanctuaries);
+  for (let n = 1; n < 1000; n++) {
+    const id = n === 1 ? base : `${base}-${n}`;
+    if (!(await getOrNull(() => scope.get(id)))) return id;
+  }
+  throw new Error(`No free listing id for ${sub._id}`);
 }
 
 /** The applicant becomes a sanctuary_owner (an admin stays admin) linked to the listing. */
@@ -166,15 +187,26 @@ async function promoteApplicant(couch: CouchClient, userId: string, sanctuaryId:
 
 /** Everything an approval causes; each step is idempotent, so a retry after a crash finishes the job. */
 async function applyApproval(couch: CouchClient, sub: SubmissionDoc, options: DecisionOptions, now: Date): Promise<SubmissionDoc> {
-  if (!(await couch.sanctuaries.get(sub.sanctuaryId!))) {
-    const gazetteer = options.gazetteer();
-    const at = gazetteer ? locateSubmission(gazetteer, sub) : null;
-    if (!at) throw new Error(`Cannot place ${sub._id} on the map`);
-    try {
-      await couch.call(() => couch.use<SanctuaryDoc>(DB.sanctuaries).insert(listingFor(sub, at, now)));
-    } catch (err) {
-      if (!isConflict(err)) throw err;
+  const scope = couch.use<SanctuaryDoc & { submissionId?: string }>(DB.sanctuaries);
+  for (let attempt = 0; ; attempt++) {
+    const existing = await getOrNull(() => scope.get(sub.sanctuaryId!));
+    if (existing?.submissionId === sub._id) break; // made by this approval, before a crash or a retry
+    if (!existing) {
+      const gazetteer = options.gazetteer();
+      const at = gazetteer ? locateSubmission(gazetteer, sub) : null;
+      if (!at) throw new Error(`Cannot place ${sub._id} on the map`);
+      try {
+        await couch.call(() => scope.insert(listingFor(sub, at, now)));
+        break;
+      } catch (err) {
+        if (!isConflict(err)) throw err;
+        continue; // someone wrote that id just now: whose listing it is decides, above
+      }
     }
+    // Another listing holds the id: this approval gets a free one, recorded before anything is written under it.
+    if (attempt >= 5) throw new Error(`No listing id could be kept for ${sub._id}`);
+    const id = await freeListingId(couch, sub);
+    sub = (await updateDoc<SubmissionDoc>(couch, submissionsDb(couch), sub._id, (d) => (d.sanctuaryId === id ? null : { ...d, sanctuaryId: id }))) ?? sub;
   }
   await promoteApplicant(couch, sub.applicantId, sub.sanctuaryId!, now);
   await writeApplicantOutcome(couch, sub, now);
@@ -214,7 +246,7 @@ export async function decideSubmission(couch: CouchClient, request: DecisionRequ
       const gazetteer = options.gazetteer();
       if (!gazetteer) return fail(503, 'The place index is not available, so the listing cannot be placed on the map yet. Please try again later.');
       if (!locateSubmission(gazetteer, sub)) return fail(400, 'This address could not be placed on the map; please check its city, state and ZIP code.');
-      decided.sanctuaryId = sanctuaryIdForSubmission(sub);
+      decided.sanctuaryId = await freeListingId(couch, sub);
       decided.effectsDone = false;
     }
     let claimed: SubmissionDoc;

@@ -1,9 +1,10 @@
 // Each user's own database (userdb-<hex id>): created at registration, private to admins like every other
 // database, and readable here for the favourites API. Writes from devices arrive through the gateway's /db/me.
-import type { CouchClient } from './client.ts';
+import { getOrNull, isConflict, isNotFound, type CouchClient } from './client.ts';
 import { userDbDesignDoc, userDbName } from './definitions.ts';
 import { ensureDatabase } from './setup.ts';
 import { FAVORITE_ID_PREFIX, isFavoriteDoc, type FavoriteDoc } from '@ss/domain/favorite';
+import { revisionsIn } from '@ss/domain/revisions';
 import { isUserId } from '@ss/domain/user';
 
 /** Creates the user's database if missing and brings its _security and design document up to date. */
@@ -35,4 +36,81 @@ export async function listFavoriteDocs(couch: CouchClient, userId: string): Prom
     if ((err as { statusCode?: number }).statusCode === 404) return [];
     throw err;
   }
+}
+
+/**
+ * The replication checkpoints (`_local/<name>`) a user's devices keep in their database, named in the gateway's own
+ * `_local/ss-checkpoints` (names starting `ss-` are the gateway's; devices cannot write them). A device keeps two
+ * (its push and its pull); past `max` the oldest are deleted, so the number of `_local` documents stays bounded
+ * however many names a client invents. A device whose checkpoint went just re-checks what it already has.
+ */
+export const CHECKPOINT_INDEX_ID = '_local/ss-checkpoints';
+
+interface CheckpointIndex {
+  _id: string;
+  _rev?: string;
+  names: string[];
+}
+
+/** Adds `name` to the user's checkpoint index (a no-op when it is there); deletes the oldest past `max`. */
+export async function registerCheckpoint(couch: CouchClient, userId: string, name: string, max: number): Promise<void> {
+  const db = couch.nano.db.use<CheckpointIndex>(userDbName(userId));
+  for (let attempt = 0; ; attempt++) {
+    const index = (await getOrNull(() => db.get(CHECKPOINT_INDEX_ID))) ?? { _id: CHECKPOINT_INDEX_ID, names: [] };
+    const names = Array.isArray(index.names) ? index.names.filter((n) => typeof n === 'string') : [];
+    if (names.includes(name)) return;
+    names.push(name);
+    const evicted = names.splice(0, Math.max(0, names.length - max));
+    try {
+      await couch.call(() => db.insert({ ...index, names }));
+    } catch (err) {
+      if (isConflict(err) && attempt < 5) continue;
+      throw err;
+    }
+    for (const old of evicted) await deleteLocalDoc(couch, userId, old);
+    return;
+  }
+}
+
+async function deleteLocalDoc(couch: CouchClient, userId: string, name: string): Promise<void> {
+  const db = couch.nano.db.use(userDbName(userId));
+  const id = `_local/${name}`;
+  const doc = await getOrNull(() => db.get(id));
+  if (!doc) return;
+  try {
+    await couch.call(() => db.destroy(id, (doc as { _rev: string })._rev));
+  } catch (err) {
+    if (!isConflict(err) && !isNotFound(err)) throw err;
+  }
+}
+
+/**
+ * For each id, every revision the user's database knows of it (its winning branch's history), or nothing when it
+ * has no such document. Used to keep immutable documents immutable: a replicated write is let through only when
+ * it re-sends a revision that is already there.
+ */
+export async function knownRevisions(couch: CouchClient, userId: string, ids: readonly string[]): Promise<Map<string, Set<string>>> {
+  const db = couch.nano.db.use<{ _revisions?: { start: number; ids: string[] } }>(userDbName(userId));
+  const known = new Map<string, Set<string>>();
+  for (const id of new Set(ids)) {
+    const doc = await getOrNull(() => db.get(id, { revs: true }));
+    if (doc) known.set(id, new Set(revisionsIn(doc._revisions)));
+  }
+  return known;
+}
+
+/** How much the user's database holds: documents (deleted ones too, which also take room) and bytes on disk. */
+export async function userDbUsage(couch: CouchClient, userId: string): Promise<{ docs: number; bytes: number }> {
+  const info = (await couch.call(() => couch.nano.db.get(userDbName(userId)))) as unknown as {
+    doc_count?: number;
+    doc_del_count?: number;
+    disk_size?: number;
+    sizes?: { file?: number };
+  };
+  return { docs: (info.doc_count ?? 0) + (info.doc_del_count ?? 0), bytes: info.sizes?.file ?? info.disk_size ?? 0 };
+}
+
+/** Reclaims the room of old revisions (a published review's photos leave its command). */
+export async function compactUserDb(couch: CouchClient, userId: string): Promise<void> {
+  await couch.call(() => couch.nano.request({ db: userDbName(userId), path: '_compact', method: 'POST', headers: { 'content-type': 'application/json' } }));
 }

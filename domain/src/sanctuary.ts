@@ -60,6 +60,8 @@ export interface SanctuaryDoc extends SanctuaryFields {
   schemaVersion: number;
   createdAt: string;
   updatedAt: string;
+  /** The approved application this listing was made from (absent for seeded listings). */
+  submissionId?: string;
 }
 
 /** A sanctuary as the spec's entity: what the API returns and what screens read. */

@@ -6,8 +6,10 @@ import { checkUserDbDoc, MAX_DOC_DEPTH, nestsDeeperThan, USER_DB_DOC_TYPES } fro
 const me = '0123456789abcdef0123456789abcdef';
 const other = 'fedcba9876543210fedcba9876543210';
 const fav = newFavorite('farm-sanctuary-watkins-glen-ny', me, new Date('2026-01-02T00:00:00Z'));
-const reasonOf = (doc: unknown) => {
-  const v = checkUserDbDoc(doc, me);
+/** A well-formed revision id: 32 hex digits made of one repeated character. */
+const h = (c: string) => c.repeat(32);
+const reasonOf = (doc: unknown, newEdits = true) => {
+  const v = checkUserDbDoc(doc, me, { newEdits });
   return v.ok ? 'ok' : v.reason;
 };
 
@@ -18,7 +20,7 @@ describe('checkUserDbDoc', () => {
 
   it("accepts the user's own valid favourite, new or replicated", () => {
     expect(checkUserDbDoc(fav, me)).toEqual({ ok: true, type: 'favorite' });
-    expect(checkUserDbDoc({ ...fav, _rev: '3-abc', _revisions: { start: 3, ids: ['abc', 'b', 'c'] } }, me)).toEqual({ ok: true, type: 'favorite' });
+    expect(checkUserDbDoc({ ...fav, _rev: `3-${h('a')}`, _revisions: { start: 3, ids: [h('a'), h('b'), h('c')] } }, me, { newEdits: false })).toEqual({ ok: true, type: 'favorite' });
   });
 
   it("refuses another user's documents", () => {
@@ -51,14 +53,22 @@ describe('checkUserDbDoc', () => {
   });
 
   it('allows deleting favourites: a bare stub or the full document marked deleted', () => {
-    expect(checkUserDbDoc({ _id: fav._id, _rev: '2-b', _deleted: true, _revisions: { start: 2, ids: ['b', 'a'] } }, me)).toEqual({ ok: true, type: 'favorite' });
-    expect(checkUserDbDoc({ ...fav, _rev: '2-b', _deleted: true }, me)).toEqual({ ok: true, type: 'favorite' });
+    expect(checkUserDbDoc({ _id: fav._id, _rev: `2-${h('b')}`, _deleted: true, _revisions: { start: 2, ids: [h('b'), h('a')] } }, me, { newEdits: false })).toEqual({ ok: true, type: 'favorite' });
+    expect(checkUserDbDoc({ ...fav, _rev: `2-${h('b')}`, _deleted: true }, me)).toEqual({ ok: true, type: 'favorite' });
   });
 
   it('refuses deletions of unknown kinds and deletions carrying someone else’s body', () => {
-    expect(reasonOf({ _id: 'user:abc', _rev: '1-a', _deleted: true })).toBe('Documents of this kind cannot be saved here.');
+    expect(reasonOf({ _id: 'user:abc', _rev: `1-${h('a')}`, _deleted: true })).toBe('Documents of this kind cannot be saved here.');
     expect(reasonOf({ _id: 'plain', _deleted: true })).toBe('Documents of this kind cannot be saved here.');
     expect(reasonOf({ ...fav, ownerId: other, _deleted: true })).toBe('This document belongs to another account.');
+  });
+
+  it('checks revision metadata before anything else about a pushed document (revisions.ts)', () => {
+    // The poisoned history of issue 19: an empty ids list, pushed with new_edits=false.
+    expect(reasonOf({ ...fav, _rev: `1-${h('a')}`, _revisions: { start: 1, ids: [] } }, false)).toBe('_revisions.ids must list at least the current revision.');
+    expect(reasonOf({ ...fav, _rev: `1-${h('a')}` }, false)).toBe('A replicated document needs its _revisions history.');
+    expect(reasonOf({ ...fav, _revisions: { start: 1, ids: [h('a')] } }, true)).toBe('_revisions is only sent when replicating (new_edits=false).');
+    expect(reasonOf({ ...fav, _rev: 'x' })).toBe('_rev must look like "<generation>-<32 hex digits>".');
   });
 
   it('refuses anything that is not a document', () => {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
 import { REVIEW_COMMAND_DOC_TYPE, REVIEW_COMMAND_MAX_BYTES, reviewCommandPushSchema } from './review-command.ts';
 import { ADMIN_DECISION_DOC_TYPE, SUBMISSION_COMMAND_DOC_TYPE, adminDecisionPushSchema, submissionCommandPushSchema } from './submission.ts';
+import { checkRevisionMeta } from './revisions.ts';
 
 export interface UserDbDocRule {
   /** The whole document's schema, `_id`, `type` and `ownerId` included: every user document names its owner. */
@@ -72,11 +73,20 @@ function byteSize(doc: Record<string, unknown>): number {
   return new TextEncoder().encode(JSON.stringify(rest)).length;
 }
 
+export interface UserDbWriteOptions {
+  /**
+   * false for replication (`new_edits=false`): the document brings its own `_rev` and `_revisions` history, both
+   * checked completely (revisions.ts). Defaults to true: an edit the store gives the next revision to.
+   */
+  newEdits?: boolean;
+}
+
 /**
  * May `ownerId` store this document in their own database? Used for every document of `_bulk_docs` and of a
  * document PUT on /db/me; a refusal's reason goes back to the device as a per-document `forbidden` error.
+ * Whether an immutable document already exists is the caller's question (it needs the store).
  */
-export function checkUserDbDoc(raw: unknown, ownerId: string): UserDbDocVerdict {
+export function checkUserDbDoc(raw: unknown, ownerId: string, { newEdits = true }: UserDbWriteOptions = {}): UserDbDocVerdict {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return refuse('Each document must be a JSON object.');
   // Before anything walks the document recursively (byteSize, the schema): see nestsDeeperThan.
   if (nestsDeeperThan(raw, MAX_DOC_DEPTH)) return refuse(`Documents may nest at most ${MAX_DOC_DEPTH} levels deep.`);
@@ -84,6 +94,8 @@ export function checkUserDbDoc(raw: unknown, ownerId: string): UserDbDocVerdict 
   const id = doc._id;
   if (typeof id !== 'string' || id === '') return refuse('Every document needs an _id.');
   if (id.startsWith('_')) return refuse('Design and local documents cannot be written here.');
+  const revisions = checkRevisionMeta(doc, { newEdits });
+  if (!revisions.ok) return revisions;
 
   if (doc._deleted === true) {
     const rule = USER_DB_DOC_RULES[typeOfId(id)];

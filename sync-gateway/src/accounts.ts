@@ -7,7 +7,7 @@ import { parseOrigins } from './csrf.ts';
 import { createFailureLimits, DEFAULT_LOGIN_LIMITS, type FailureLimits, type LoginLimits } from './failure-limits.ts';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './body-limits.ts';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-deadline.ts';
-import { resolveWriteLimits, type WriteLimits } from './write-limits.ts';
+import { documentBudget, resolveWriteLimits, type DocumentBudget, type WriteLimits } from './write-limits.ts';
 
 export interface SecurityOptions {
   /** Origins besides the request's own that may send state-changing requests (PUBLIC_ORIGIN, comma-separated). */
@@ -50,6 +50,8 @@ export interface Accounts {
   sessions: Sessions;
   options: SecurityOptions;
   limits: FailureLimits;
+  /** Documents written through /db/me, per user and per address. */
+  documents: DocumentBudget;
 }
 
 export function createAccounts(couch: CouchClient, options: SecuritySettings = {}): Accounts {
@@ -69,5 +71,6 @@ export function createAccounts(couch: CouchClient, options: SecuritySettings = {
     sessions: createSessions(couch, { ttlMs: resolved.sessionTtlMs }),
     options: resolved,
     limits: createFailureLimits(resolved.loginLimits, resolved.trustedProxies),
+    documents: documentBudget(resolved.writeLimits.syncDocs),
   };
 }

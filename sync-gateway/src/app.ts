@@ -50,8 +50,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   // Before anything reads a body: a declared oversize body is refused unread, a chunked one as it passes the limit.
   app.use('*', requestBodyLimits(options.bodyLimits));
   // CSRF: state-changing requests must come from our own origin (or a configured PUBLIC_ORIGIN).
-  app.use('/api/*', originGuard(options.publicOrigins));
-  app.use('/db/*', originGuard(options.publicOrigins));
+  app.use('/api/*', originGuard(options.publicOrigins, options.trustedProxies));
+  app.use('/db/*', originGuard(options.publicOrigins, options.trustedProxies));
   // After the CSRF guard, so cross-site requests spend nobody's budget.
   app.use('*', writeLimits(options.writeLimits, { trustedProxies: options.trustedProxies, sessions: accounts.sessions }));
   // Live replication feeds are exempt; everything else answers (at least its headers) within the deadline.

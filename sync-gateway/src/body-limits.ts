@@ -3,7 +3,7 @@
 // buffered beyond it). Routes may set tighter limits of their own (account forms: 16 KB).
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_USER_DB_BODY_BYTES } from './routes/me.ts';
+import { MAX_USER_DB_BODY_BYTES } from './limits.ts';
 
 export interface BodyLimits {
   /** /db/me pushes and the multipart review form: one review with five 5 MB photos, base64 in JSON (~35 MB). */

@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { isStateChanging, originGuard, parseOrigins } from './csrf.ts';
 
-function appWith(publicOrigins: string[] = []) {
+function appWith(publicOrigins: string[] = [], trustedProxies = 0) {
   const app = new Hono();
-  app.use('*', originGuard(publicOrigins));
+  app.use('*', originGuard(publicOrigins, trustedProxies));
   app.all('*', (c) => c.json({ ok: true }));
   return app;
 }
@@ -40,9 +40,16 @@ describe('originGuard', () => {
     expect((await send(app, 'POST', { origin: 'https://evil.example', referer: 'http://gateway.test/' })).status).toBe(403);
   });
 
-  it('knows its https origin behind a TLS-terminating proxy', async () => {
-    expect((await send(app, 'POST', { origin: 'https://gateway.test', 'x-forwarded-proto': 'https' })).status).toBe(200);
-    expect((await send(app, 'POST', { origin: 'https://public.test', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'public.test' })).status).toBe(200);
+  it('knows its https origin behind a trusted TLS-terminating proxy', async () => {
+    const proxied = appWith([], 1);
+    expect((await send(proxied, 'POST', { origin: 'https://gateway.test', 'x-forwarded-proto': 'https' })).status).toBe(200);
+    expect((await send(proxied, 'POST', { origin: 'https://public.test', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'public.test' })).status).toBe(200);
+  });
+
+  it('believes no X-Forwarded-Host or -Proto when no proxy is trusted (issue 19, item 13)', async () => {
+    expect((await send(app, 'POST', { origin: 'https://gateway.test', 'x-forwarded-proto': 'https' })).status).toBe(403);
+    expect((await send(app, 'POST', { origin: 'https://evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' })).status).toBe(403);
+    expect((await send(app, 'POST', { origin: 'http://evil.example', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example' })).status).toBe(403);
   });
 
   it('accepts the configured public origins', async () => {

@@ -26,10 +26,14 @@ export function parseOrigins(list: string | undefined): string[] {
     .filter((o): o is string => o !== null);
 }
 
-/** The origins this request itself was made to: its URL, and what a TLS-terminating proxy says it was. */
-function ownOrigins(c: Context): string[] {
+/**
+ * The origins this request itself was made to: its URL (scheme and Host), and, behind a trusted proxy only, what
+ * that TLS-terminating proxy says it was. Without one, X-Forwarded-Host and -Proto are anyone's to write.
+ */
+function ownOrigins(c: Context, trustedProxies: number): string[] {
   const url = new URL(c.req.url);
   const own = [url.origin];
+  if (trustedProxies <= 0) return own;
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim() ?? c.req.header('host') ?? url.host;
   if ((proto === 'http' || proto === 'https') && host) {
@@ -45,11 +49,11 @@ export function isStateChanging(method: string, path: string): boolean {
   return !(m === 'POST' && READ_ONLY_POST.test(path));
 }
 
-export function originGuard(publicOrigins: readonly string[]): MiddlewareHandler {
+export function originGuard(publicOrigins: readonly string[], trustedProxies = 0): MiddlewareHandler {
   return async (c, next) => {
     if (isStateChanging(c.req.method, c.req.path)) {
       const origin = c.req.header('origin') !== undefined ? originOf(c.req.header('origin')) : originOf(c.req.header('referer'));
-      if (!origin || !(ownOrigins(c).includes(origin) || publicOrigins.includes(origin))) {
+      if (!origin || !(ownOrigins(c, trustedProxies).includes(origin) || publicOrigins.includes(origin))) {
         return c.json({ error: CSRF_MESSAGE }, 403);
       }
     }

@@ -3,6 +3,7 @@
 // also taken out of the listings the store answers, _all_docs and _changes: design-docs.ts.) The public databases
 // (/db/sanctuaries, /db/reviews) are read-only; /db/me, the signed-in user's own database, also takes the writes
 // PouchDB push replication makes, each of which the gateway checks before forwarding (routes/me.ts).
+import { nestsDeeperThan } from '@ss/domain/user-db';
 import { isDesignId } from './design-docs.ts';
 
 export type Denied = { allow: false; status: 400 | 403 | 404; reason: string };
@@ -168,4 +169,44 @@ export function readOnlyVerdict(method: string, path: string, params: URLSearchP
 /** The signed-in user's own database: what PouchDB push and pull replication need, nothing more. */
 export function userDbVerdict(method: string, path: string, params: URLSearchParams): UserDbVerdict {
   return evaluate(method, path, params, 'user');
+}
+
+/**
+ * Checkpoint names PouchDB makes (an MD5 in base64 with '/' as '.'), and room for other clients' own; names
+ * starting `ss-` are the gateway's own bookkeeping (couchdb/src/user-db.ts).
+ */
+const CHECKPOINT_NAME = /^(?!ss-)[A-Za-z0-9._~=+-]{1,200}$/;
+/** Local revisions are `0-<n>` in both stores. */
+const LOCAL_REV = /^0-[0-9]{1,12}$/;
+/** Replication checkpoints are flat records with a short history list; nothing nests deeper than this. */
+const MAX_LOCAL_DOC_DEPTH = 6;
+
+export type LocalDocVerdict = { ok: true; doc: Record<string, unknown> } | Denied;
+
+/**
+ * The body of `PUT /db/me/_local/<name>`: a replication checkpoint, and nothing that could be written as anything
+ * else. The id is the URL's (a body `_id` naming another document is refused: the embedded store would take it
+ * and write, say, a design document); `_rev` is a local revision; no other `_` field (`_deleted`, `_attachments`,
+ * `_revisions`...) is allowed. The returned document is what is forwarded, its `_id` set from the URL.
+ */
+export function checkLocalDoc(name: string, text: string): LocalDocVerdict {
+  if (!CHECKPOINT_NAME.test(name)) return badRequest('Checkpoint names are letters, digits and ._~=+- (and do not start with "ss-").');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return badRequest('The body must be a JSON document.');
+  }
+  if (!isPlainObject(body)) return badRequest('The body must be a JSON document.');
+  const id = `_local/${name}`;
+  for (const key of Object.keys(body)) {
+    if (!key.startsWith('_')) continue;
+    if (key === '_id' && body._id === id) continue;
+    if (key === '_rev' && typeof body._rev === 'string' && LOCAL_REV.test(body._rev)) continue;
+    if (key === '_id') return badRequest('The body names another document than the URL.');
+    if (key === '_rev') return badRequest('A checkpoint revision looks like "0-<n>".');
+    return badRequest(`A checkpoint cannot carry "${key}".`);
+  }
+  if (nestsDeeperThan(body, MAX_LOCAL_DOC_DEPTH)) return badRequest('Checkpoint documents are flat.');
+  return { ok: true, doc: { ...body, _id: id } };
 }

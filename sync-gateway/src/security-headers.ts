@@ -71,6 +71,9 @@ export interface SecurityHeaderOptions {
   trustedProxies: number;
 }
 
+/** Context variable holding arrivedOverHttps() for the request. */
+export const ARRIVED_OVER_HTTPS = 'arrivedOverHttps';
+
 /** https as the browser saw it: the URL's own scheme, or a trusted TLS-terminating proxy's X-Forwarded-Proto. */
 export function arrivedOverHttps(c: Context, trustedProxies: number): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
@@ -111,6 +114,8 @@ export function securityHeaders({ tileUrl, trustedProxies }: SecurityHeaderOptio
     overwrite: false,
   });
   return async (c, next) => {
+    // Read by the cookie writers (session.ts isHttps): one answer to "was this https?" for the whole request.
+    c.set(ARRIVED_OVER_HTTPS as never, arrivedOverHttps(c, trustedProxies) as never);
     await common(c, async () => {
       await next();
       // Server-identifying headers from anything upstream (the store proxy already drops them).

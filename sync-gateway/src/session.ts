@@ -6,6 +6,7 @@ import type { SessionDoc } from '@ss/couchdb/sessions';
 import { AUTH_ERRORS } from '@ss/domain/auth';
 import { userIdOf, type UserDoc } from '@ss/domain/user';
 import type { Accounts } from './accounts.ts';
+import { ARRIVED_OVER_HTTPS } from './security-headers.ts';
 
 export const SESSION_COOKIE = 'ss_session';
 /**
@@ -25,10 +26,12 @@ export type AuthEnv = {
   };
 };
 
-/** https as the browser sees it: the URL's scheme, or what a TLS-terminating proxy reports. */
+/**
+ * https as the browser sees it: the URL's scheme, or what a trusted TLS-terminating proxy reports (decided once by
+ * the security headers middleware; an X-Forwarded-Proto from anyone else is not believed).
+ */
 export function isHttps(c: Context): boolean {
-  const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return new URL(c.req.url).protocol === 'https:' || forwarded === 'https';
+  return c.get(ARRIVED_OVER_HTTPS as never) === true || new URL(c.req.url).protocol === 'https:';
 }
 
 /** The cookie lives as long as the session: both were just given the full session length. */

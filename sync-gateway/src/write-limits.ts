@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { getCookie } from 'hono/cookie';
 import { MemoryStore, rateLimiter } from 'hono-rate-limiter';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Sessions } from '@ss/couchdb/sessions';
 import { isStateChanging } from './csrf.ts';
 import { clientAddress } from './failure-limits.ts';
@@ -27,6 +28,11 @@ export interface WriteLimits {
   registration: AddressLimit;
   api: UserAndAddressLimit;
   sync: UserAndAddressLimit;
+  /**
+   * Documents written through /db/me, counted one by one: a request is one write to `sync`, however many
+   * documents it carries, so this is what stops one request of thousands (documentBudget below).
+   */
+  syncDocs: UserAndAddressLimit;
 }
 
 export const DEFAULT_WRITE_LIMITS: WriteLimits = {
@@ -37,6 +43,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   // A device pushes one document per request plus a checkpoint: 10 writes a second sustained for a minute
   // (a backlog of ~300 offline changes at once) stays under; a household of three such devices per address.
   sync: { windowMs: 60 * 1000, perUser: 600, perAddress: 1800 },
+  // The same backlog counted in documents: a device pushes one document per request.
+  syncDocs: { windowMs: 60 * 1000, perUser: 600, perAddress: 1800 },
 };
 
 /** Merges partial settings (tests, deployments) over the defaults, per category. */
@@ -45,6 +53,42 @@ export function resolveWriteLimits(partial: { [K in keyof WriteLimits]?: Partial
     registration: { ...DEFAULT_WRITE_LIMITS.registration, ...partial.registration },
     api: { ...DEFAULT_WRITE_LIMITS.api, ...partial.api },
     sync: { ...DEFAULT_WRITE_LIMITS.sync, ...partial.sync },
+    syncDocs: { ...DEFAULT_WRITE_LIMITS.syncDocs, ...partial.syncDocs },
+  };
+}
+
+export type DocumentBudget = ReturnType<typeof documentBudget>;
+
+/**
+ * Per-user and per-address budgets of documents written through /db/me (rate-limiter-flexible, in memory). A
+ * request takes as many points as it carries documents, all or nothing: when either budget cannot pay, nothing
+ * is taken and the answer says how long to wait.
+ */
+export function documentBudget(limit: UserAndAddressLimit) {
+  const make = (points: number) => (Number.isFinite(points) ? new RateLimiterMemory({ points, duration: Math.max(1, Math.ceil(limit.windowMs / 1000)) }) : null);
+  const perUser = make(limit.perUser);
+  const perAddress = make(limit.perAddress);
+  const remaining = async (limiter: RateLimiterMemory | null, key: string) => {
+    if (!limiter) return { left: Infinity, resetMs: 0 };
+    const res = await limiter.get(key);
+    return { left: limiter.points - (res?.consumedPoints ?? 0), resetMs: res?.msBeforeNext ?? 0 };
+  };
+  return {
+    /** Takes `count` documents from both budgets, or nothing: `{ ok: false, retryAfterSeconds }` when either is short. */
+    async take(userId: string, address: string, count: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+      if (count <= 0) return { ok: true };
+      const [user, addr] = await Promise.all([remaining(perUser, userId), remaining(perAddress, address)]);
+      const short = [user, addr].filter((b) => b.left < count);
+      if (short.length) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...short.map((b) => b.resetMs), limit.windowMs / 60) / 1000)) };
+      try {
+        await Promise.all([perUser?.consume(userId, count), perAddress?.consume(address, count)]);
+      } catch (res) {
+        // Another request of the same user spent the budget in between.
+        if (res instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        throw res;
+      }
+      return { ok: true };
+    },
   };
 }
 

@@ -4,9 +4,12 @@ import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import express from 'express';
 import PouchDB from 'pouchdb';
 import expressPouchDB from 'express-pouchdb';
+import { checkRevisionMeta, parseRev } from '@ss/domain/revisions';
+import { isOwnDesignCode, isOwnDesignDoc } from '../definitions.ts';
 
 const dataDir = path.resolve(requireEnv('STORE_DATA_DIR'));
 const port = Number(requireEnv('STORE_PORT'));
@@ -33,6 +36,8 @@ fs.writeFileSync(
 // hundred open feeds per database is the expected load, not a leak, so Node's default warning at 11 is raised.
 EventEmitter.defaultMaxListeners = 2000;
 
+refuseForeignCode();
+
 const LocalPouch = PouchDB.defaults({ prefix: dataDir + path.sep });
 const app = express();
 // Only the gateway and workers, holding the admin credentials, may talk to the store. Refusing everything
@@ -51,8 +56,10 @@ const pouchApp = expressPouchDB(LocalPouch, {
 });
 // Registered after express-pouchdb's own wrappers, so it wraps validation from the outside.
 (pouchApp as unknown as { dbWrapper: { registerWrapper(w: (name: string, db: WritableDb, next: () => void) => void): void } }).dbWrapper.registerWrapper(
-  (_name, db, next) => {
+  (name, db, next) => {
     keepReplicatedRevisions(db);
+    guardWrites(name, db);
+    guardLatest(db);
     next();
   },
 );
@@ -61,6 +68,127 @@ app.use(pouchApp);
 interface WritableDb {
   bulkDocs: (body: unknown, opts?: unknown, callback?: unknown) => unknown;
   put: (doc: unknown, opts?: unknown, callback?: unknown) => unknown;
+  post: (doc: unknown, opts?: unknown, callback?: unknown) => unknown;
+}
+
+type Callback = (err: unknown, result?: unknown) => void;
+
+/** A CouchDB-shaped error PouchDB Server answers with its own status. */
+function storeError(status: number, name: string, message: string): Error {
+  return Object.assign(new Error(message), { status, name, error: true, message, reason: message });
+}
+
+/**
+ * PouchDB Server runs design functions with `eval` in this process, which holds the store's admin password:
+ * only our own design functions (../definitions.ts) may ever be evaluated. Anything else, however it got into a
+ * database, becomes a validator that refuses every write there until setup removes it, never running code.
+ */
+function refuseForeignCode() {
+  // The copy pouchdb-validation (inside express-pouchdb) loads, found the way it finds it.
+  const fromValidation = createRequire(createRequire(createRequire(import.meta.url).resolve('express-pouchdb')).resolve('pouchdb-validation'));
+  const couchEval = fromValidation('couchdb-eval') as { evaluate: (context: unknown, extra: unknown, program: string) => unknown };
+  const evaluate = couchEval.evaluate as (context: unknown, extra: unknown, program: string) => unknown;
+  couchEval.evaluate = function (context: unknown, extra: unknown, program: string) {
+    if (isOwnDesignCode(program)) return evaluate.call(this, context, extra, program);
+    console.error('[store] refused to evaluate a design function that is not ours');
+    return (newDoc: { _id?: unknown } | null) => {
+      // Setup's removal of it, and the writing of ours, go through.
+      if (typeof newDoc?._id === 'string' && newDoc._id.startsWith('_design/')) return;
+      throw { forbidden: 'This database holds a design document that is not ours; it is never run, and writes wait until it is removed.' };
+    };
+  };
+}
+
+/**
+ * Every write of every database passes here, from whichever route: design documents only as exactly ours, and
+ * replicated revisions (new_edits=false) only with a complete, consistent history (a history with no ids leaves
+ * a winning revision without a body, after which every read of that database kills this process).
+ */
+function guardWrites(dbName: string, db: WritableDb) {
+  const check = (doc: unknown, newEdits: boolean): Error | null => {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null; // PouchDB answers these itself
+    const d = doc as Record<string, unknown>;
+    if (typeof d._id === 'string' && d._id.startsWith('_design/') && d._deleted !== true && !isOwnDesignDoc(dbName, d)) {
+      return storeError(403, 'forbidden', 'Only the store\'s own design documents can be written.');
+    }
+    if (!newEdits) {
+      const verdict = checkRevisionMeta(d, { newEdits: false });
+      if (!verdict.ok) return storeError(400, 'bad_request', verdict.reason);
+    } else if (Object.hasOwn(d, '_rev') && d._rev !== undefined && !parseRev(d._rev) && !String(d._id).startsWith('_local/')) {
+      return storeError(400, 'bad_request', 'Invalid rev format');
+    }
+    return null;
+  };
+  const newEditsOff = (body: unknown, opts: unknown) =>
+    (typeof opts === 'object' && opts !== null && (opts as { new_edits?: unknown }).new_edits === false) ||
+    (typeof body === 'object' && body !== null && (body as { new_edits?: unknown }).new_edits === false);
+  const fail = (err: Error, opts: unknown, callback: unknown) => {
+    const cb = (typeof opts === 'function' ? opts : callback) as Callback | undefined;
+    if (cb) {
+      process.nextTick(() => cb(err));
+      return undefined;
+    }
+    return Promise.reject(err);
+  };
+
+  const bulkDocs = db.bulkDocs;
+  db.bulkDocs = function (this: unknown, body, opts, callback) {
+    const docs = Array.isArray(body) ? body : (body as { docs?: unknown } | null)?.docs;
+    const newEdits = !newEditsOff(body, opts);
+    if (Array.isArray(docs)) {
+      for (const doc of docs) {
+        const err = check(doc, newEdits);
+        if (err) return fail(err, opts, callback);
+      }
+    }
+    return bulkDocs.call(this, body, opts, callback);
+  };
+  for (const method of ['put', 'post'] as const) {
+    const original = db[method];
+    db[method] = function (this: unknown, doc, opts, callback) {
+      const err = check(doc, !newEditsOff(null, opts));
+      if (err) return fail(err, opts, callback);
+      return original.call(this, doc, opts, callback);
+    };
+  }
+}
+
+/** PouchDB's revision tree: `[id, status, children]` nodes under each root's generation. */
+type RevNode = [string, unknown, RevNode[]];
+interface RevTreeNode {
+  pos: number;
+  ids: RevNode;
+}
+
+/**
+ * PouchDB's `latest` resolution throws, outside any callback, when the asked-for revision is not in the document's
+ * tree: one GET `?rev=1-x&latest=true` (or an `open_revs`/`_bulk_get` asking the same) killed this process. The
+ * revision is looked up first; an unknown one is answered as missing, as CouchDB does.
+ */
+function guardLatest(db: object) {
+  const target = db as { _get?: (id: string, opts: Record<string, unknown>, cb: Callback) => void; _getRevisionTree?: (id: string, cb: (err: unknown, tree?: RevTreeNode[]) => void) => void };
+  const get = target._get;
+  const getTree = target._getRevisionTree;
+  if (typeof get !== 'function' || typeof getTree !== 'function') return;
+  target._get = function (this: unknown, id, opts, callback) {
+    if (!opts?.latest || typeof opts.rev !== 'string') return get.call(this, id, opts, callback);
+    const rev = opts.rev;
+    getTree.call(this, id, (err, tree) => {
+      if (err || !tree) return callback(err ?? storeError(404, 'not_found', 'missing'));
+      if (!treeHasRev(tree, rev)) return callback(storeError(404, 'not_found', 'missing'));
+      get.call(this, id, opts, callback);
+    });
+  };
+}
+
+function treeHasRev(tree: RevTreeNode[], rev: string): boolean {
+  const stack: Array<{ pos: number; node: RevNode }> = tree.map((t) => ({ pos: t.pos, node: t.ids }));
+  while (stack.length) {
+    const { pos, node } = stack.pop()!;
+    if (`${pos}-${node[0]}` === rev) return true;
+    for (const child of node[2]) stack.push({ pos: pos + 1, node: child });
+  }
+  return false;
 }
 
 /**

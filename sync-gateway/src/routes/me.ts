@@ -1,37 +1,59 @@
 // /db/me: two-way replication with the signed-in user's own database (userdb-<id>) and no other. Reads stream
-// through; every pushed document is checked against domain/src/user-db.ts first. In _bulk_docs a refused
-// document comes back as a per-document `forbidden` error while the accepted ones are written.
+// through; every pushed document is checked first (domain/src/user-db.ts, then what needs the store: commands are
+// immutable, favourites name listings that exist, the user's budgets and room). In _bulk_docs a refused document
+// comes back as a per-document `forbidden` error while the accepted ones are written. Checkpoints (`_local`) are
+// written only as `_local/<name>` with a checked body, and at most MAX_CHECKPOINTS_PER_USER of them are kept.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { knownRevisions, registerCheckpoint, userDbUsage } from '@ss/couchdb/user-db';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
+import { FAVORITE_DOC_TYPE } from '@ss/domain/favorite';
 import { REVIEW_COMMAND_DOC_TYPE, isReviewCommandDoc } from '@ss/domain/review-command';
-import { checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
+import { USER_DB_DOC_RULES, checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
 import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
-import { userDbVerdict } from '../replication-policy.ts';
+import { clientAddress } from '../failure-limits.ts';
+import { MAX_CHECKPOINTS_PER_USER, MAX_DOCS_PER_REQUEST, MAX_LOCAL_DOC_BYTES, MAX_USER_DB_BODY_BYTES, MAX_USER_DB_BYTES, MAX_USER_DB_DOCS } from '../limits.ts';
+import { checkLocalDoc, userDbVerdict } from '../replication-policy.ts';
 import { sessionMiddleware, type AuthEnv } from '../session.ts';
 import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 
-/** Room for one review command with five 5 MB photos in base64 (about 35 MB) and a little more. */
-export const MAX_USER_DB_BODY_BYTES = 40 * 1024 * 1024;
-/** Replication checkpoints are a few hundred bytes; this is generous. */
-export const MAX_LOCAL_DOC_BYTES = 64 * 1024;
 const PREFIX = '/db/me';
 
 type BulkResult = { id?: string | null; rev?: string; ok?: boolean; error?: string; reason?: string };
 
-const couchError = (c: Context, status: 400 | 401 | 403 | 413, error: string, reason: string) => c.json({ error, reason }, status);
+const couchError = (c: Context, status: 400 | 401 | 403 | 413 | 429, error: string, reason: string) => c.json({ error, reason }, status);
+
+/** Which checkpoint names each user's index is known to hold, so a device's steady checkpoint writes cost no extra read. */
+function checkpointCache(maxUsers = 10_000) {
+  const known = new Map<string, Set<string>>();
+  return {
+    has: (userId: string, name: string) => known.get(userId)?.has(name) === true,
+    add(userId: string, name: string) {
+      let names = known.get(userId);
+      if (!names) {
+        if (known.size >= maxUsers) known.delete(known.keys().next().value!);
+        names = new Set();
+        known.set(userId, names);
+      }
+      // The index evicts the oldest past the limit; forgetting here too makes the next write re-register.
+      if (names.size >= MAX_CHECKPOINTS_PER_USER) names.clear();
+      names.add(name);
+    },
+  };
+}
 
 export function meRoutes(accounts: Accounts) {
   const app = new Hono<AuthEnv>();
+  const checkpoints = checkpointCache();
   app.use('*', sessionMiddleware(accounts));
   app.use('*', async (c, next) => {
     if (!c.get('user')) return couchError(c, 401, 'unauthorized', 'Sign in to sync your saved data.');
     await next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => couchError(c, 413, 'too_large', 'Request body too large.') }));
-  app.all('*', (c) => handle(c, accounts));
+  app.all('*', (c) => handle(c, accounts, checkpoints));
   return app;
 }
 
@@ -39,7 +61,7 @@ async function readJson(c: Context): Promise<unknown> {
   return c.req.json().catch(() => undefined);
 }
 
-async function handle(c: Context<AuthEnv>, accounts: Accounts) {
+async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: ReturnType<typeof checkpointCache>) {
   const userId = userIdOf(c.get('user')!);
   const db = userDbName(userId);
   const rawPath = pathAfter(c, PREFIX);
@@ -62,14 +84,15 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts) {
     case 'put_local': {
       const text = await c.req.text();
       if (Buffer.byteLength(text) > MAX_LOCAL_DOC_BYTES) return couchError(c, 413, 'too_large', 'Checkpoint documents are small; this one is not.');
-      let doc: unknown;
-      try {
-        doc = JSON.parse(text);
-      } catch {
-        return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
+      const name = verdict.docId!.slice('_local/'.length);
+      const checked = checkLocalDoc(name, text);
+      if (!('ok' in checked)) return couchError(c, checked.status === 403 ? 403 : 400, checked.status === 403 ? 'forbidden' : 'bad_request', checked.reason);
+      if (!checkpoints.has(userId, name)) {
+        await registerCheckpoint(accounts.couch, userId, name, MAX_CHECKPOINTS_PER_USER);
+        checkpoints.add(userId, name);
       }
-      if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
-      return forwardToStore(c, accounts.couch, db, rawPath + url.search, { body: text, contentType: 'application/json' });
+      // Always the URL's document, whatever the body said: `_local/` + a checked name (url.search: rev, new_edits).
+      return forwardToStore(c, accounts.couch, db, `/_local/${encodeURIComponent(name)}${url.search}`, { body: JSON.stringify(checked.doc), contentType: 'application/json' });
     }
 
     case 'put_doc': {
@@ -77,11 +100,14 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts) {
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
       const withId = { _id: verdict.docId, ...(doc as Record<string, unknown>) };
       if (withId._id !== verdict.docId) return couchError(c, 400, 'bad_request', 'The document id in the body does not match the URL.');
-      const check = await checkDoc(accounts, withId, userId, url.searchParams.get('new_edits') !== 'false');
-      if (!check.ok) return couchError(c, 403, 'forbidden', check.reason);
-      const isCommand = check.type === REVIEW_COMMAND_DOC_TYPE;
+      const newEdits = url.searchParams.get('new_edits') !== 'false';
+      const batch = await checkBatch(c, accounts, userId, [withId], newEdits);
+      if ('response' in batch) return batch.response;
+      const refusal = batch.refused.get(0);
+      if (refusal) return couchError(c, 403, 'forbidden', refusal.reason!);
+      const isCommand = batch.commandIds.length > 0;
       if (isCommand) await recordPendingCommand(accounts.couch, userId, verdict.docId!);
-      const res = await forwardToStore(c, accounts.couch, db, rawPath + url.search, { body: JSON.stringify(withId), contentType: 'application/json' });
+      const res = await forwardToStore(c, accounts.couch, db, `/${encodeURIComponent(verdict.docId!)}${url.search}`, { body: JSON.stringify(withId), contentType: 'application/json' });
       if (isCommand && res.ok) await applyQuietly(accounts, userId, verdict.docId!);
       return res;
     }
@@ -102,18 +128,9 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
   }
   const docs = body.docs as unknown[];
   const newEdits = body.new_edits !== false;
-  const refused = new Map<number, BulkResult>();
-  const accepted: unknown[] = [];
-  const commandIds: string[] = [];
-  for (const [i, doc] of docs.entries()) {
-    const check = await checkDoc(accounts, doc, userId, newEdits);
-    if (!check.ok) {
-      refused.set(i, { id: idOf(doc), error: 'forbidden', reason: check.reason });
-      continue;
-    }
-    accepted.push(doc);
-    if (check.type === REVIEW_COMMAND_DOC_TYPE) commandIds.push(idOf(doc)!);
-  }
+  const batch = await checkBatch(c, accounts, userId, docs, newEdits);
+  if ('response' in batch) return batch.response;
+  const { refused, accepted, commandIds } = batch;
   // Indexed before they are stored: whatever happens after this, the sweep finds them.
   for (const id of commandIds) await recordPendingCommand(accounts.couch, userId, id);
 
@@ -146,12 +163,73 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
   return c.json(merged, 201);
 }
 
+type Batch = { refused: Map<number, BulkResult>; accepted: unknown[]; commandIds: string[] } | { response: Response };
+
+/**
+ * Every check a pushed batch goes through, in order: its size; each document's own rules (checkDoc); that
+ * immutable documents stay as they are (a replicated write may only re-send a revision the store has); that
+ * favourites name listings that exist; the user's room; and the per-user and per-address document budgets,
+ * which the accepted documents are taken from. A problem with the whole request answers it (`response`);
+ * a problem with one document refuses that one.
+ */
+async function checkBatch(c: Context, accounts: Accounts, userId: string, docs: unknown[], newEdits: boolean): Promise<Batch> {
+  if (docs.length > MAX_DOCS_PER_REQUEST) {
+    return { response: couchError(c, 400, 'bad_request', `At most ${MAX_DOCS_PER_REQUEST} documents can be sent in one request.`) };
+  }
+  const refused = new Map<number, BulkResult>();
+  const candidates: Array<{ i: number; doc: Record<string, unknown>; type: string }> = [];
+  for (const [i, doc] of docs.entries()) {
+    const check = await checkDoc(accounts, doc, userId, newEdits);
+    if (check.ok) candidates.push({ i, doc: doc as Record<string, unknown>, type: check.type });
+    else refused.set(i, { id: idOf(doc), error: 'forbidden', reason: check.reason });
+  }
+  const refuse = (i: number, reason: string) => refused.set(i, { id: idOf(docs[i]), error: 'forbidden', reason });
+
+  // Commands (review, application, decision) are written once by the device and then only by the server.
+  const immutable = candidates.filter((d) => !USER_DB_DOC_RULES[d.type]!.deletable);
+  if (immutable.length) {
+    const known = await knownRevisions(accounts.couch, userId, immutable.map((d) => String(d.doc._id)));
+    for (const d of immutable) {
+      const revs = known.get(String(d.doc._id));
+      if (revs && !(!newEdits && revs.has(String(d.doc._rev)))) refuse(d.i, `This ${d.type} has already been sent; it cannot be changed.`);
+    }
+  }
+
+  const favourites = candidates.filter((d) => d.type === FAVORITE_DOC_TYPE && d.doc._deleted !== true && !refused.has(d.i));
+  if (favourites.length) {
+    const existing = new Set((await accounts.couch.sanctuaries.getMany(favourites.map((d) => String(d.doc.sanctuaryId)))).map((s) => s._id));
+    for (const d of favourites) if (!existing.has(String(d.doc.sanctuaryId))) refuse(d.i, `There is no sanctuary "${String(d.doc.sanctuaryId)}".`);
+  }
+
+  const accepted = candidates.filter((d) => !refused.has(d.i));
+  const growing = accepted.filter((d) => d.doc._deleted !== true);
+  if (growing.length) {
+    const usage = await userDbUsage(accounts.couch, userId);
+    if (usage.docs + growing.length > MAX_USER_DB_DOCS || usage.bytes > MAX_USER_DB_BYTES) {
+      for (const d of growing) refuse(d.i, 'Your account has no room for more saved data. Remove some favourites and try again.');
+    }
+  }
+
+  const toWrite = accepted.filter((d) => !refused.has(d.i));
+  const budget = await accounts.documents.take(userId, clientAddress(c, accounts.options.trustedProxies), toWrite.length);
+  if (!budget.ok) {
+    c.header('Retry-After', String(budget.retryAfterSeconds));
+    const s = budget.retryAfterSeconds;
+    return { response: couchError(c, 429, 'too_many_requests', `Too many changes in a short time. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`) };
+  }
+  return {
+    refused,
+    accepted: toWrite.map((d) => d.doc),
+    commandIds: toWrite.filter((d) => d.type === REVIEW_COMMAND_DOC_TYPE && d.doc._deleted !== true).map((d) => String(d.doc._id)),
+  };
+}
+
 /**
  * The shared document rules, and for review commands the checks that need the store and the photo bytes. Both
  * start with checkUserDbDoc, which refuses a document nested too deep before anything walks it recursively.
  */
 async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdits: boolean): Promise<UserDbDocVerdict> {
-  if (!isReviewCommandDoc(doc) || (doc as { _deleted?: unknown })._deleted === true) return checkUserDbDoc(doc, userId);
+  if (!isReviewCommandDoc(doc) || (doc as { _deleted?: unknown })._deleted === true) return checkUserDbDoc(doc, userId, { newEdits });
   const check = await checkReviewCommand(accounts.couch, doc, userId, { newEdits });
   return check.ok ? { ok: true, type: REVIEW_COMMAND_DOC_TYPE } : check;
 }

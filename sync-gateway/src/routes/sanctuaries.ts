@@ -14,7 +14,7 @@ import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { jsonError } from '../errors.ts';
 import { requireUser, sessionMiddleware, type AuthEnv } from '../session.ts';
-import { MAX_USER_DB_BODY_BYTES } from './me.ts';
+import { MAX_USER_DB_BODY_BYTES } from '../limits.ts';
 
 export const SANCTUARY_NOT_FOUND = 'Sanctuary not found';
 

@@ -14,6 +14,7 @@ import { DB, PRIVATE_SECURITY, userDbName } from '@ss/couchdb/definitions';
 import { sessionDocId, type SessionDoc } from '@ss/couchdb/sessions';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { listFavoriteDocs } from '@ss/couchdb/user-db';
+import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { newFavorite, type FavoriteDoc } from '@ss/domain/favorite';
 import type { User } from '@ss/domain/user';
 import { createApp } from '../../src/app.ts';
@@ -24,6 +25,10 @@ const ORIGIN = 'http://localhost';
 const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000 };
 const SANCTUARY_A = 'farm-sanctuary-watkins-glen-ny';
 const SANCTUARY_B = 'animal-place-grass-valley-ca';
+/** Favourites must name listings that exist (issue 19): seeded ids, in seed order. */
+const SEEDED = readDefaultSeed().map((s) => s._id);
+/** A well-formed revision id: 32 hex digits made of one repeated character. */
+const hex32 = (c: string) => c.repeat(32);
 
 let fx: StoreFixture;
 let app: ReturnType<typeof createApp>;
@@ -249,9 +254,17 @@ describe('sessions and cookies', () => {
     const direct = await login(app, email, password, { url: 'https://localhost/api/auth/login', origin: 'https://localhost' });
     expect(direct.status).toBe(200);
     expect(setCookieOf(direct)!.toLowerCase().split(';').map((a) => a.trim())).toContain('secure');
-    const proxied = await login(app, email, password, { origin: 'https://localhost', headers: { 'x-forwarded-proto': 'https' } });
+    // Behind a trusted proxy (TRUST_PROXY=1) its X-Forwarded-Proto says how the browser came.
+    const behindProxy = createApp({ couch: fx.couch, security: { loginLimits: GENEROUS, trustedProxies: 1 } });
+    const proxied = await login(behindProxy, email, password, { origin: 'https://localhost', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' } });
     expect(proxied.status).toBe(200);
     expect(setCookieOf(proxied)!.toLowerCase().split(';').map((a) => a.trim())).toContain('secure');
+    // With no proxy trusted, the header is anyone's: not believed for the origin check nor for the cookie.
+    const spoofed = await login(app, email, password, { origin: 'https://localhost', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.status).toBe(403);
+    const plain = await login(app, email, password, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(plain.status).toBe(200);
+    expect(setCookieOf(plain)!.toLowerCase().split(';').map((a) => a.trim())).not.toContain('secure');
   });
 
   it('logout ends the session for good and clears the cookie', async () => {
@@ -537,7 +550,7 @@ describe('/db/me', () => {
     const mine = newFavorite('sasha-farm-manchester-mi', alice.user.id);
     const docs = [
       mine,
-      newFavorite('some-other-place', bob.user.id),
+      newFavorite(SEEDED[1]!, bob.user.id),
       { _id: 'user:x', type: 'user', role: 'admin', ownerId: alice.user.id },
       { ...newFavorite('z', alice.user.id), _id: 'review-command:1', type: 'review-command' },
       { _id: '_design/evil', validate_doc_update: 'function () {}' },
@@ -549,7 +562,7 @@ describe('/db/me', () => {
     expect(results).toHaveLength(docs.length);
     expect(results[0]).toMatchObject({ id: mine._id, ok: true, rev: expect.stringMatching(/^1-/) });
     expect(results.slice(1).map((r) => [r.id, r.error])).toEqual([
-      ['favorite:some-other-place', 'forbidden'],
+      [`favorite:${SEEDED[1]}`, 'forbidden'],
       ['user:x', 'forbidden'],
       ['review-command:1', 'forbidden'],
       ['_design/evil', 'forbidden'],
@@ -561,15 +574,15 @@ describe('/db/me', () => {
 
     const stored = (await aliceDb().list()).rows.map((r) => r.id);
     expect(stored).toContain(mine._id);
-    expect(stored).not.toContain('favorite:some-other-place');
+    expect(stored).not.toContain(`favorite:${SEEDED[1]}`);
     expect(stored).not.toContain('user:x');
     const ddoc = (await fx.couch.nano.db.use(userDbName(alice.user.id)).get('_design/userdb')) as { validate_doc_update?: string };
     expect(ddoc.validate_doc_update).toContain(alice.user.id);
   });
 
   it('keeps the order of the request when the store answers out of order, and reports store conflicts', async () => {
-    const docs = Array.from({ length: 12 }, (_, i) => newFavorite(`order-${String(i).padStart(2, '0')}`, alice.user.id));
-    const body = { docs: [...docs.slice(0, 6), newFavorite('x', bob.user.id), ...docs.slice(6)] };
+    const docs = Array.from({ length: 12 }, (_, i) => newFavorite(SEEDED[10 + i]!, alice.user.id));
+    const body = { docs: [...docs.slice(0, 6), newFavorite(SEEDED[9]!, bob.user.id), ...docs.slice(6)] };
     const first = (await (await call(app, '/db/me/_bulk_docs', { method: 'POST', cookie: alice.cookie, body })).json()) as Array<{ id: string; ok?: boolean; error?: string }>;
     expect(first.map((r) => r.id)).toEqual(body.docs.map((d) => d._id));
     expect(first.filter((r) => r.ok)).toHaveLength(12);
@@ -580,20 +593,20 @@ describe('/db/me', () => {
   });
 
   it('with new_edits=false (replication) lists only the refusals and keeps the given revisions', async () => {
-    const fav = { ...newFavorite('replicated-one', alice.user.id), _rev: '1-abc', _revisions: { start: 1, ids: ['abc'] } };
-    const theirs = { ...newFavorite('replicated-two', bob.user.id), _rev: '1-def', _revisions: { start: 1, ids: ['def'] } };
+    const fav = { ...newFavorite(SEEDED[30]!, alice.user.id), _rev: `1-${hex32('a')}`, _revisions: { start: 1, ids: [hex32('a')] } };
+    const theirs = { ...newFavorite(SEEDED[31]!, bob.user.id), _rev: `1-${hex32('d')}`, _revisions: { start: 1, ids: [hex32('d')] } };
     const res = await call(app, '/db/me/_bulk_docs', { method: 'POST', cookie: alice.cookie, body: { docs: [fav, theirs], new_edits: false } });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual([{ id: theirs._id, error: 'forbidden', reason: 'This document belongs to another account.' }]);
-    expect((await aliceDb().get(fav._id))._rev).toBe('1-abc');
+    expect((await aliceDb().get(fav._id))._rev).toBe(`1-${hex32('a')}`);
   });
 
   it('takes single documents by PUT, checks them the same way, and lets the user delete favourites', async () => {
-    const fav = newFavorite('put-one', alice.user.id);
+    const fav = newFavorite(SEEDED[32]!, alice.user.id);
     const put = await call(app, `/db/me/${encodeURIComponent(fav._id)}`, { method: 'PUT', cookie: alice.cookie, body: fav });
     expect(put.status).toBe(201);
     const { rev } = (await put.json()) as { rev: string };
-    const foreign = await call(app, '/db/me/favorite%3Aput-two', { method: 'PUT', cookie: alice.cookie, body: newFavorite('put-two', bob.user.id) });
+    const foreign = await call(app, `/db/me/${encodeURIComponent(`favorite:${SEEDED[33]}`)}`, { method: 'PUT', cookie: alice.cookie, body: newFavorite(SEEDED[33]!, bob.user.id) });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ error: 'forbidden', reason: 'This document belongs to another account.' });
     const mismatch = await call(app, '/db/me/favorite%3Aelsewhere', { method: 'PUT', cookie: alice.cookie, body: fav });
@@ -601,15 +614,15 @@ describe('/db/me', () => {
     const removed = await call(app, `/db/me/${encodeURIComponent(fav._id)}`, { method: 'PUT', cookie: alice.cookie, body: { _id: fav._id, _rev: rev, _deleted: true } });
     expect(removed.status).toBe(201);
     await expect(aliceDb().get(fav._id)).rejects.toMatchObject({ statusCode: 404 });
-    const stub = await call(app, '/db/me/_bulk_docs', { method: 'POST', cookie: alice.cookie, body: { docs: [{ _id: 'user:whatever', _rev: '1-a', _deleted: true }] } });
+    const stub = await call(app, '/db/me/_bulk_docs', { method: 'POST', cookie: alice.cookie, body: { docs: [{ _id: 'user:whatever', _rev: `1-${hex32('a')}`, _deleted: true }] } });
     expect(((await stub.json()) as Array<{ error: string }>)[0]!.error).toBe('forbidden');
   });
 
   it("stays inside the user's own database", async () => {
-    await call(app, '/db/me/_bulk_docs', { method: 'POST', cookie: alice.cookie, body: { docs: [newFavorite('alice-only', alice.user.id)] } });
-    expect((await call(app, '/db/me/favorite%3Aalice-only', { cookie: bob.cookie })).status).toBe(404);
+    await call(app, '/db/me/_bulk_docs', { method: 'POST', cookie: alice.cookie, body: { docs: [newFavorite(SEEDED[34]!, alice.user.id)] } });
+    expect((await call(app, `/db/me/${encodeURIComponent(`favorite:${SEEDED[34]}`)}`, { cookie: bob.cookie })).status).toBe(404);
     const bobsChanges = (await (await call(app, '/db/me/_changes?since=0', { cookie: bob.cookie })).json()) as { results: Array<{ id: string }> };
-    expect(bobsChanges.results.map((r) => r.id)).not.toContain('favorite:alice-only');
+    expect(bobsChanges.results.map((r) => r.id)).not.toContain(`favorite:${SEEDED[34]}`);
     expect((await call(app, `/db/${userDbName(alice.user.id)}/_all_docs`, { cookie: bob.cookie })).status).toBe(404);
     expect((await call(app, `/db/${userDbName(alice.user.id)}/_bulk_docs`, { method: 'POST', cookie: bob.cookie, body: { docs: [] } })).status).toBe(403);
   });
@@ -699,7 +712,7 @@ describe('PouchDB syncing two-way through /db/me', () => {
     const laptop = new Local('laptop');
 
     await phone.put(newFavorite(SANCTUARY_A, user.id));
-    await phone.put(newFavorite('not-mine', stranger.user.id));
+    await phone.put(newFavorite(SEEDED[35]!, stranger.user.id));
     const denied: unknown[] = [];
     const firstSync = Pouch.sync(phone, remoteFor(cookie));
     firstSync.on('denied', (e) => denied.push(e));

@@ -155,7 +155,9 @@ describe('review commands pushed through /db/me', () => {
     const again = await push(alice, [{ ...command(alice.user.id), _id: cmd._id }]);
     expect(again[0]).toMatchObject({ error: 'forbidden', reason: expect.stringContaining('cannot be changed') });
     const stored = await getOrNull<ReviewCommandDoc & { _rev: string }>(userDbName(alice.user.id), cmd._id);
-    const edited = { ...stored!, status: 'pending', comment: 'Changed my mind', _rev: `3-${randomHex()}`, _revisions: { start: 3, ids: [randomHex(), stored!._rev.split('-')[1]!, cmd._revisions.ids[0]!] } };
+    // A well-formed forged history that extends the stored one (issue 19, item 9): still an edit of a command.
+    const forgedId = randomHex();
+    const edited = { ...stored!, status: 'pending', comment: 'Changed my mind', _rev: `3-${forgedId}`, _revisions: { start: 3, ids: [forgedId, stored!._rev.split('-')[1]!, cmd._revisions.ids[0]!] } };
     delete (edited as Partial<ReviewCommandDoc>).reviewId;
     delete (edited as Partial<ReviewCommandDoc>).photoUrls;
     delete (edited as Partial<ReviewCommandDoc>).thumbnailUrls;

@@ -5,10 +5,15 @@
 // they must meet the path's guard (401/403) or a 404, never a handler.
 import { inspectRoutes } from 'hono/dev';
 import { newSessionToken, sessionDocId } from '@ss/couchdb/sessions';
+import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { newFavorite } from '@ss/domain/favorite';
 import { randomHex } from '@ss/domain/review-command';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, PNG, SANCTUARY_A, SANCTUARY_B, startGateway, type Account, type Gateway } from './harness.ts';
+
+/** Favourites must name listings that exist (issue 19): any seeded one. */
+const SEEDED_IDS = readDefaultSeed().map((d) => d._id);
+const anySeededId = () => SEEDED_IDS[Math.floor(Math.random() * SEEDED_IDS.length)]!;
 
 const WHO = ['anonymous', 'user', 'otherUser', 'owner', 'admin', 'forged', 'expired'] as const;
 type Who = (typeof WHO)[number];
@@ -175,7 +180,7 @@ const POLICY: Record<string, Probe[]> = {
     {
       method: 'POST',
       params: () => ({ '*': '_bulk_docs' }),
-      body: (_w, self) => ({ docs: [newFavorite(`matrix-${randomHex()}`, self?.id ?? randomHex())] }),
+      body: (_w, self) => ({ docs: [newFavorite(anySeededId(), self?.id ?? randomHex())] }),
       classify: bulkOutcome,
       policy: signedIn(201),
       label: 'own favourite',
@@ -183,7 +188,7 @@ const POLICY: Record<string, Probe[]> = {
     {
       method: 'POST',
       params: () => ({ '*': '_bulk_docs' }),
-      body: (w) => ({ docs: [newFavorite(`matrix-${randomHex()}`, w.a.id)] }),
+      body: (w) => ({ docs: [newFavorite(anySeededId(), w.a.id)] }),
       classify: bulkOutcome,
       policy: only(signedIn(403), { user: 201 }),
       label: "a favourite owned by 'user'",
