@@ -74,7 +74,8 @@ ${requireFields({ sanctuaryId: 'string', totalReviews: 'number', averageRating: 
     return;
   }
   if (newDoc.type !== 'review') { throw({ forbidden: 'Only reviews and review stats belong here.' }); }
-${requireFields({ sanctuaryId: 'string', userId: 'string', comment: 'string', rating: 'number', createdAt: 'string' })}
+${requireFields({ sanctuaryId: 'string', comment: 'string', rating: 'number', createdAt: 'string' })}
+  if (newDoc.userId !== undefined) { throw({ forbidden: 'A public review names no account.' }); }
   if (newDoc.rating < 1 || newDoc.rating > 5 || Math.round(newDoc.rating) !== newDoc.rating) {
     throw({ forbidden: 'rating must be a whole number from 1 to 5.' });
   }
@@ -120,7 +121,12 @@ ${requireFields({ email: 'string', emailLower: 'string', passwordHash: 'string',
 ${requireFields({ userId: 'string' })}
     return;
   }
-  throw({ forbidden: 'Only users and e-mail claims belong here.' });
+  if (newDoc.type === 'username-claim') {
+    if (newDoc._id.indexOf('username:') !== 0) { throw({ forbidden: 'Username claim ids start with username:.' }); }
+${requireFields({ userId: 'string' })}
+    return;
+  }
+  throw({ forbidden: 'Only users, e-mail and username claims belong here.' });
 }`,
     },
   ],
@@ -152,6 +158,12 @@ ${requireFields({ userId: 'string', createdAt: 'string', expiresAt: 'string' })}
 ${requireFields({ reviewId: 'string', userId: 'string', reason: 'string', status: 'string', createdAt: 'string' })}
     return;
   }
+  // A hidden review's last public content, kept for the admins (couchdb/src/review-moderation.ts).
+  if (newDoc.type === 'hidden-review') {
+    if (newDoc._id.indexOf('hidden-review:') !== 0) { throw({ forbidden: 'Hidden review ids start with hidden-review:.' }); }
+${requireFields({ reviewId: 'string', hiddenAt: 'string', hiddenBy: 'string', review: 'object' })}
+    return;
+  }
   if (newDoc.type === 'sanctuary-report' || newDoc.type === 'listing-edit') {
     if (newDoc._id.indexOf(newDoc.type + ':') !== 0) { throw({ forbidden: 'The id must start with the type.' }); }
 ${requireFields({ sanctuaryId: 'string', userId: 'string', createdAt: 'string', status: 'string' })}
@@ -171,6 +183,12 @@ ${requireFields({ name: 'string', status: 'string', submittedAt: 'string', appli
       _id: '_design/commands',
       language: 'javascript',
       validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
+  // Who wrote each review and each user's one review per listing (couchdb/src/review-commands.ts).
+  if (newDoc.type === 'review-author' || newDoc.type === 'review-slot') {
+    if (newDoc._id.indexOf(newDoc.type + ':') !== 0) { throw({ forbidden: 'The id must start with the type.' }); }
+${requireFields({ userId: 'string', reviewId: 'string', sanctuaryId: 'string', createdAt: 'string' })}
+    return;
+  }
   if (newDoc.type !== 'pending-command' || newDoc._id.indexOf('pending:') !== 0) { throw({ forbidden: 'Only pending-command entries belong here.' }); }
 ${requireFields({ userId: 'string', commandId: 'string', createdAt: 'string' })}
 }`,
@@ -219,7 +237,8 @@ const canonical = (doc: Partial<DesignDoc> & Record<string, unknown>): string =>
   return stableJson({ _id, ...rest });
 };
 
-function stableJson(value: unknown): string {
+/** JSON with object keys sorted: equal values, equal text (for comparing stored and wanted documents). */
+export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

@@ -39,6 +39,65 @@ export interface PhotoDoc {
   _attachments?: Record<string, { content_type: string; data?: string; stub?: boolean; length?: number; digest?: string }>;
 }
 
+/**
+ * Who wrote a published review, kept private in `commands` (the public review names no account): by review id,
+ * so a command id that maps onto another user's review is never published as theirs.
+ */
+export interface ReviewAuthorDoc {
+  _id: string;
+  _rev?: string;
+  type: 'review-author';
+  reviewId: string;
+  userId: string;
+  sanctuaryId: string;
+  commandId: string;
+  createdAt: string;
+}
+
+/** One published review per user and listing (issue 19, rating stuffing): `review-slot:<userId>:<sanctuaryId>`. */
+export interface ReviewSlotDoc {
+  _id: string;
+  _rev?: string;
+  type: 'review-slot';
+  userId: string;
+  sanctuaryId: string;
+  reviewId: string;
+  createdAt: string;
+}
+
+export const reviewAuthorId = (reviewId: string): string => `review-author:${reviewId}`;
+export const reviewSlotId = (userId: string, sanctuaryId: string): string => `review-slot:${userId}:${sanctuaryId}`;
+export const ONE_REVIEW_PER_LISTING = 'You have already reviewed this sanctuary.';
+const REVIEW_ID_TAKEN = 'This review could not be published. Please write it again.';
+
+/** The ids of every review the user has published (their review slots, one per listing). */
+export async function publishedReviewIdsOf(couch: CouchClient, userId: string): Promise<string[]> {
+  const prefix = reviewSlotId(userId, '');
+  const res = await couch.call(() => couch.use<ReviewSlotDoc>(DB.commands).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true }));
+  return res.rows.flatMap((r) => (r.doc?.type === 'review-slot' && r.doc.userId === userId ? [r.doc.reviewId] : []));
+}
+
+/** The user's published review of this listing, if any (its id). */
+async function reviewSlotOf(couch: CouchClient, userId: string, sanctuaryId: string): Promise<ReviewSlotDoc | null> {
+  return getOrNull(() => couch.use<ReviewSlotDoc>(DB.commands).get(reviewSlotId(userId, sanctuaryId)));
+}
+
+/**
+ * Makes this user the author of `reviewId` and gives them the listing's one review slot, both create-only, so
+ * that of two commands racing for either, exactly one wins; a retry of the same command finds both its own.
+ */
+async function claimAuthorship(couch: CouchClient, userId: string, command: ReviewCommandDoc, reviewId: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const scope = couch.use<ReviewAuthorDoc | ReviewSlotDoc>(DB.commands);
+  const createdAt = command.createdAt;
+  const author: ReviewAuthorDoc = { _id: reviewAuthorId(reviewId), type: 'review-author', reviewId, userId, sanctuaryId: command.sanctuaryId, commandId: command._id, createdAt };
+  const held = await putOnce(couch, scope, author, () => true);
+  if ((held as ReviewAuthorDoc).userId !== userId) return { ok: false, reason: REVIEW_ID_TAKEN };
+  const slot: ReviewSlotDoc = { _id: reviewSlotId(userId, command.sanctuaryId), type: 'review-slot', userId, sanctuaryId: command.sanctuaryId, reviewId, createdAt };
+  const taken = await putOnce(couch, scope, slot, () => true);
+  if ((taken as ReviewSlotDoc).reviewId !== reviewId) return { ok: false, reason: ONE_REVIEW_PER_LISTING };
+  return { ok: true };
+}
+
 export type ApplyResult =
   | { status: 'published'; reviewId: string; review: ReviewDoc | null }
   | { status: 'rejected'; reason: string }
@@ -84,10 +143,14 @@ export function checkPhotos(attachments: ReviewCommandDoc['_attachments']): { ok
  * is new, since commands are immutable, is checked for every kind of command where they arrive: the gateway's
  * /db/me, and the form's path, which makes a new id.)
  */
-export async function checkReviewCommandPush(couch: CouchClient, doc: ReviewCommandDoc): Promise<CommandCheck> {
+export async function checkReviewCommandPush(couch: CouchClient, doc: ReviewCommandDoc, userId: string): Promise<CommandCheck> {
   const photos = checkPhotos(doc._attachments);
   if (!photos.ok) return refuse(photos.reason);
   if (!(await couch.sanctuaries.get(doc.sanctuaryId))) return refuse(`There is no sanctuary "${doc.sanctuaryId}".`);
+  // Told at once when it can be; the apply claims the slot for good (claimAuthorship).
+  const slot = await reviewSlotOf(couch, userId, doc.sanctuaryId);
+  const hex = reviewCommandHex(doc._id);
+  if (slot && hex && slot.reviewId !== reviewIdForHex(hex)) return refuse(ONE_REVIEW_PER_LISTING);
   return { ok: true };
 }
 
@@ -100,7 +163,7 @@ export async function checkReviewCommand(couch: CouchClient, doc: unknown, userI
     const plain = verdict.reason.startsWith('Invalid ') && !parsed.success ? parsed.error.issues[0]?.message : undefined;
     return refuse(plain ?? verdict.reason);
   }
-  return checkReviewCommandPush(couch, doc as ReviewCommandDoc);
+  return checkReviewCommandPush(couch, doc as ReviewCommandDoc, userId);
 }
 
 /** Notes an accepted command in the private index before it is stored, so a crash at any later point is swept. */
@@ -175,6 +238,8 @@ export async function publishReviewCommand(
   if (!author) return { ok: false, reason: 'The account that wrote this review no longer exists.' };
 
   const reviewId = reviewIdForHex(hex);
+  const authorship = await claimAuthorship(couch, userId, command, reviewId);
+  if (!authorship.ok) return authorship;
   const media = couch.use<PhotoDoc>(DB.media);
   for (const photo of photos.photos) {
     const doc: PhotoDoc = {
@@ -197,7 +262,6 @@ export async function publishReviewCommand(
     sanctuaryName: sanctuary.name,
     sanctuaryCity: sanctuary.city,
     sanctuaryState: sanctuary.state,
-    userId,
     username: reviewerName(author),
     rating: command.rating,
     title: command.title,
@@ -207,7 +271,8 @@ export async function publishReviewCommand(
     photos: photos.photos.map((p) => photoUrl(hex, p.index)),
     thumbnails: photos.photos.map((p) => thumbnailUrl(hex, p.index)),
   };
-  const stored = await putOnce(couch, couch.use<ReviewDoc>(DB.reviews), review, (existing) => existing.userId === userId && existing.createdAt === command.createdAt);
+  // Authorship is settled above; an existing review under this id is this command's, written before a crash.
+  const stored = await putOnce(couch, couch.use<ReviewDoc>(DB.reviews), review, (existing) => existing.createdAt === command.createdAt && existing.sanctuaryId === command.sanctuaryId);
   return { ok: true, review: stored };
 }
 

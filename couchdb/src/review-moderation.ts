@@ -1,10 +1,10 @@
 // Helpful votes (private `votes` database, the count written into the public review so it replicates), review
 // reports (the admins' `submissions` queue) and hiding a review, which every device then drops by replication.
-import { isReviewDoc, type ReviewDoc } from '@ss/domain/review';
+import { REVIEW_DOC_TYPE, isReviewDoc, type ReviewDoc } from '@ss/domain/review';
 import {
   HELPFUL_VOTE_DOC_TYPE, REVIEW_REPORT_DOC_TYPE, helpfulVoteId, reviewReportId, type HelpfulVoteDoc, type ReviewReportDoc,
 } from '@ss/domain/review-moderation';
-import { type CouchClient, isConflict, isNotFound } from './client.ts';
+import { type CouchClient, getOrNull, isConflict, isNotFound } from './client.ts';
 import { DB } from './definitions.ts';
 
 
@@ -125,10 +125,46 @@ export async function listOpenReports(couch: CouchClient): Promise<Array<{ repor
   return open.map((report) => ({ report, review: reviews.get(report.reviewId) ?? null }));
 }
 
-/** Hides the review (replication removes it from every device's lists) and closes its open reports. */
+/** A hidden review's last public content, for the admins only (the `submissions` queue replicates to them). */
+export interface HiddenReviewDoc {
+  _id: string;
+  _rev?: string;
+  type: 'hidden-review';
+  reviewId: string;
+  review: Omit<ReviewDoc, '_rev'>;
+  hiddenAt: string;
+  hiddenBy: string;
+}
+
+export const hiddenReviewId = (reviewId: string): string => `hidden-review:${reviewId}`;
+
+/** `/media/<key>` or `/media/<key>/thumb` → the photo document's id. */
+function photoDocIdOfUrl(url: string): string | null {
+  const key = /^\/media\/([0-9a-f]{32}-[0-4])(?:\/thumb)?$/.exec(url)?.[1];
+  return key ? `photo:${key}` : null;
+}
+
+/**
+ * Hides a review: gone from every public path, not just from lists (issue 19). Its content is kept for the admins
+ * in `submissions`, the public document becomes a deletion (which replication carries to every device, and
+ * which keeps only what the stats need), its photos leave `media` (so /media answers 404), and its open reports
+ * are closed. Each step is idempotent; hiding twice changes nothing.
+ */
 export async function hideReview(couch: CouchClient, reviewId: string, adminId: string, now = new Date()): Promise<ReviewDoc | null> {
-  const review = await updateReview(couch, reviewId, (doc) => (doc.hidden ? null : { ...doc, hidden: true }));
-  if (!review) return null;
+  const review = await getReviewDoc(couch, reviewId);
+  if (!review) {
+    // Already hidden: the same answer again.
+    const hidden = await getOrNull(() => couch.use<HiddenReviewDoc>(DB.submissions).get(hiddenReviewId(reviewId)));
+    return hidden ? ({ ...hidden.review, hidden: true } as ReviewDoc) : null;
+  }
+  const { _rev, ...content } = review;
+  const record: HiddenReviewDoc = { _id: hiddenReviewId(reviewId), type: 'hidden-review', reviewId, review: content, hiddenAt: now.toISOString(), hiddenBy: adminId };
+  try {
+    await couch.call(() => couch.use<HiddenReviewDoc>(DB.submissions).insert(record));
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+  }
+  await withdrawReview(couch, review);
   const scope = couch.use<ReviewReportDoc>(DB.submissions);
   for (const report of await reportsOf(couch, reviewId)) {
     if (report.status !== 'open') continue;
@@ -138,5 +174,38 @@ export async function hideReview(couch: CouchClient, reviewId: string, adminId: 
       if (!isConflict(err)) throw err;
     }
   }
-  return review;
+  return { ...review, hidden: true };
+}
+
+/**
+ * Takes a review off every public path: its photos out of `media`, then the review itself deleted, leaving a
+ * tombstone with its type and listing only (the stats worker recounts that listing from it).
+ */
+export async function withdrawReview(couch: CouchClient, review: ReviewDoc): Promise<void> {
+  const media = couch.use<{ _id: string; _rev: string }>(DB.media);
+  const photoIds = new Set([...review.photos, ...(review.thumbnails ?? [])].map(photoDocIdOfUrl).filter((id): id is string => id !== null));
+  for (const id of photoIds) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const doc = await couch.call(() => media.get(id));
+        await couch.call(() => media.destroy(id, doc._rev));
+        break;
+      } catch (err) {
+        if (isNotFound(err)) break;
+        if (!isConflict(err)) throw err;
+      }
+    }
+  }
+  for (let attempt = 0; ; attempt++) {
+    const current = await getReviewDoc(couch, review._id);
+    if (!current) return;
+    try {
+      await couch.call(() =>
+        couch.use(DB.reviews).insert({ _id: current._id, _rev: current._rev, _deleted: true, type: REVIEW_DOC_TYPE, sanctuaryId: current.sanctuaryId } as never),
+      );
+      return;
+    } catch (err) {
+      if (!isConflict(err) || attempt >= 9) throw err;
+    }
+  }
 }

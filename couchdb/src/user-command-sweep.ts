@@ -10,7 +10,7 @@ import type { DocumentScope } from 'nano';
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import { ADMIN_DECISION_ID_PREFIX, SUBMISSION_COMMAND_ID_PATTERN, SUBMISSION_COMMAND_ID_PREFIX } from '@ss/domain/submission';
 import { isUserId } from '@ss/domain/user';
-import { type CouchClient, isNotFound } from './client.ts';
+import { type CouchClient, CouchUnavailableError, isNotFound } from './client.ts';
 import { USER_DB_PREFIX } from './definitions.ts';
 import { awaitsApply, processAdminDecision, processSubmissionCommand } from './submissions.ts';
 
@@ -24,7 +24,16 @@ interface ScannedDb {
 /** What one sweeper remembers between sweeps (in memory: a restarted worker reads every database once again). */
 export interface UserCommandSweepState {
   dbs: Map<string, ScannedDb>;
+  /**
+   * Databases whose last reads failed because the store went away: each is left out of the next 2^(failures-1)
+   * sweeps (at most MAX_SKIPPED_SWEEPS). A database whose contents kill the store when read would otherwise take
+   * it down at every sweep, forever; a store that was merely restarting costs one skipped sweep.
+   */
+  suspects: Map<string, { failures: number; skipUntilSweep: number }>;
+  sweeps: number;
 }
+
+const MAX_SKIPPED_SWEEPS = 128;
 
 export interface UserCommandSweepOptions {
   /**
@@ -47,7 +56,7 @@ export interface SweepTotals {
   waiting: number;
 }
 
-export const newUserCommandSweepState = (): UserCommandSweepState => ({ dbs: new Map() });
+export const newUserCommandSweepState = (): UserCommandSweepState => ({ dbs: new Map(), suspects: new Map(), sweeps: 0 });
 
 interface DueCommand {
   userId: string;
@@ -92,15 +101,25 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
   const names = (await couch.call(() => couch.nano.db.list())).filter((n) => n.startsWith(USER_DB_PREFIX) && isUserId(n.slice(USER_DB_PREFIX.length)));
   const present = new Set(names);
   for (const db of state.dbs.keys()) if (!present.has(db)) state.dbs.delete(db);
+  state.sweeps += 1;
+  const due = names.filter((db) => (state.suspects.get(db)?.skipUntilSweep ?? 0) < state.sweeps);
 
   let scanFailures = 0;
-  for (let i = 0; i < names.length; i += concurrency) {
+  for (let i = 0; i < due.length; i += concurrency) {
     await Promise.all(
-      names.slice(i, i + concurrency).map((db) =>
-        scanDb(couch, state, db, nowMs).catch((err: Error) => {
-          scanFailures += 1;
-          if (scanFailures <= 3) log(`[workers] user-commands: reading ${db}: ${err.message}`);
-        }),
+      due.slice(i, i + concurrency).map((db) =>
+        scanDb(couch, state, db, nowMs).then(
+          () => state.suspects.delete(db),
+          (err: Error) => {
+            scanFailures += 1;
+            if (scanFailures <= 3) log(`[workers] user-commands: reading ${db}: ${err.message}`);
+            if (!(err instanceof CouchUnavailableError)) return;
+            const failures = (state.suspects.get(db)?.failures ?? 0) + 1;
+            const skip = Math.min(2 ** (failures - 1), MAX_SKIPPED_SWEEPS);
+            state.suspects.set(db, { failures, skipUntilSweep: state.sweeps + skip });
+            log(`[workers] user-commands: the store went away while ${db} was read (${failures} time${failures === 1 ? '' : 's'}); it is left out of the next ${skip} sweep${skip === 1 ? '' : 's'}`);
+          },
+        ),
       ),
     );
   }

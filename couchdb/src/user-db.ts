@@ -2,7 +2,7 @@
 // database, and readable here for the favourites API. Writes from devices arrive through the gateway's /db/me.
 import { getOrNull, isConflict, isNotFound, type CouchClient } from './client.ts';
 import { userDbDesignDoc, userDbName } from './definitions.ts';
-import { ensureDatabase } from './setup.ts';
+import { ensureDatabase } from './databases.ts';
 import { FAVORITE_ID_PREFIX, isFavoriteDoc, type FavoriteDoc } from '@ss/domain/favorite';
 import { revisionsIn } from '@ss/domain/revisions';
 import { isUserId } from '@ss/domain/user';

@@ -22,6 +22,7 @@ import {
   type EmailClaimDoc,
   type UserDoc,
 } from '@ss/domain/user';
+import { usernameKey } from '@ss/domain/names';
 
 /** Another account already uses this e-mail address. */
 export class EmailTakenError extends Error {
@@ -29,6 +30,23 @@ export class EmailTakenError extends Error {
     super('email taken');
   }
 }
+
+/** Another account already uses this username (in any case). */
+export class UsernameTakenError extends Error {
+  constructor() {
+    super('username taken');
+  }
+}
+
+/** Makes a username unique whatever its case, as the e-mail claims do addresses. Id `username:<lower case>`. */
+interface UsernameClaimDoc {
+  _id: string;
+  _rev?: string;
+  type: 'username-claim';
+  userId: string;
+  createdAt: string;
+}
+const usernameClaimId = (username: string) => `username:${usernameKey(username)}`;
 
 export interface NewAccount {
   email: string;
@@ -130,6 +148,37 @@ export function createUsers(couch: CouchClient, { now = () => new Date(), claimG
     }
   }
 
+  /**
+   * Reserves the username for userId, or throws UsernameTakenError. A claim whose user has since chosen another
+   * username (a crash between the writes) is taken over.
+   */
+  async function claimUsername(username: string, userId: string): Promise<void> {
+    const claim: UsernameClaimDoc = { _id: usernameClaimId(username), type: 'username-claim', userId, createdAt: now().toISOString() };
+    try {
+      await write(claim);
+      return;
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+    }
+    const existing = await read<UsernameClaimDoc>(claim._id);
+    if (existing?.userId === userId) return;
+    const holder = existing ? await get(existing.userId) : null;
+    if (holder?.username && usernameKey(holder.username) === usernameKey(username)) throw new UsernameTakenError();
+    try {
+      await write({ ...claim, ...(existing?._rev ? { _rev: existing._rev } : {}) });
+    } catch (err) {
+      if (isConflict(err)) throw new UsernameTakenError();
+      throw err;
+    }
+  }
+
+  async function releaseUsername(username: string, userId: string): Promise<void> {
+    const claim = await read<UsernameClaimDoc>(usernameClaimId(username));
+    if (claim?._rev && claim.userId === userId) {
+      await couch.call(() => db().bulk({ docs: [{ _id: claim._id, _rev: claim._rev, _deleted: true }] as never }));
+    }
+  }
+
   async function findByEmail(email: string): Promise<UserDoc | null> {
     const emailLower = normalizeEmail(email);
     const claim = await read<EmailClaimDoc>(emailClaimId(emailLower));
@@ -183,7 +232,10 @@ export function createUsers(couch: CouchClient, { now = () => new Date(), claimG
       return (await verifyPassword(password, user.passwordHash)) ? user : null;
     },
 
-    /** Applies a profile patch; a new e-mail address is claimed first. Throws EmailTakenError. */
+    /**
+     * Applies a profile patch; a new e-mail address and a new username are claimed first (EmailTakenError,
+     * UsernameTakenError), and the old ones given up once the account has the new ones.
+     */
     async updateProfile(userId: string, patch: ProfilePatch): Promise<UserDoc> {
       const current = await get(userId);
       if (!current) throw new CouchHttpError(404, 'not_found', 'No such user');
@@ -194,19 +246,29 @@ export function createUsers(couch: CouchClient, { now = () => new Date(), claimG
         ...(patch.username !== undefined ? { username: patch.username } : {}),
         ...(patch.email !== undefined ? { email: patch.email.trim(), emailLower: normalizeEmail(patch.email) } : {}),
       });
-      if (patch.email === undefined || normalizeEmail(patch.email) === current.emailLower) return update(userId, fields);
+      const newEmail = patch.email !== undefined && normalizeEmail(patch.email) !== current.emailLower ? normalizeEmail(patch.email) : null;
+      const oldUsername = current.username ?? null;
+      const usernameChanges = patch.username !== undefined && (patch.username === null ? oldUsername !== null : oldUsername === null || usernameKey(patch.username) !== usernameKey(oldUsername));
+      const newUsername = usernameChanges && patch.username ? patch.username : null;
 
-      const newLower = normalizeEmail(patch.email);
-      await claimEmail(newLower, userId);
+      if (newUsername) await claimUsername(newUsername, userId);
+      try {
+        if (newEmail) await claimEmail(newEmail, userId);
+      } catch (err) {
+        if (newUsername) await releaseUsername(newUsername, userId).catch(() => {});
+        throw err;
+      }
       let updated: UserDoc;
       try {
         updated = await update(userId, fields);
       } catch (err) {
-        await releaseEmail(newLower, userId).catch(() => {});
+        if (newEmail) await releaseEmail(newEmail, userId).catch(() => {});
+        if (newUsername) await releaseUsername(newUsername, userId).catch(() => {});
         throw err;
       }
-      // Free the old address; if this fails, the claim is recognised as an orphan later.
-      await releaseEmail(current.emailLower, userId).catch(() => {});
+      // Free the old ones; if this fails, the claims are recognised as orphans later.
+      if (newEmail) await releaseEmail(current.emailLower, userId).catch(() => {});
+      if (usernameChanges && oldUsername) await releaseUsername(oldUsername, userId).catch(() => {});
       return updated;
     },
 

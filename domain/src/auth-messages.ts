@@ -51,4 +51,5 @@ export const AUTH_ERRORS = {
   newPasswordRequired: 'Please enter a new password.',
   newPasswordsDontMatch: AUTH_TOASTS.passwordMismatch.description,
   usernameTooLong: `Username must be at most ${MAX_USERNAME_LENGTH} characters long.`,
+  usernameTaken: 'This username is taken. Please choose another.',
 } as const;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { AUTH_ERRORS, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH } from './auth-messages.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { NAME_MESSAGES, isReservedName, nameProblem, normalizeName, usernameProblem } from './names.ts';
 
 export {
   AUTH_ERRORS,
@@ -35,7 +36,15 @@ const newPassword = (requiredMessage: string) =>
 /** A password as accepted at sign-up and on change. */
 export const newPasswordSchema = newPassword(AUTH_ERRORS.passwordRequired);
 
-const name = (requiredMessage: string) => requiredText(requiredMessage).max(MAX_NAME_LENGTH, AUTH_ERRORS.nameTooLong);
+/** A first or last name: required, normalised (names.ts), letters in one script per word, not a staff-like name. */
+const name = (requiredMessage: string) =>
+  requiredText(requiredMessage)
+    .max(MAX_NAME_LENGTH, AUTH_ERRORS.nameTooLong)
+    .transform(normalizeName)
+    .superRefine((value, ctx) => {
+      const problem = nameProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 export const loginSchema = z.object({
   email,
@@ -51,7 +60,9 @@ export const registrationSchema = z
     firstName: name(AUTH_ERRORS.firstNameRequired),
     lastName: name(AUTH_ERRORS.lastNameRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: AUTH_ERRORS.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_ERRORS.passwordsDontMatch, path: ['confirmPassword'] })
+  // Each name may be fine and the two together not: "Sanctuary" "Seekers".
+  .refine((v) => !isReservedName(`${v.firstName} ${v.lastName}`), { message: NAME_MESSAGES.nameReserved, path: ['lastName'] });
 export type RegistrationPayload = z.input<typeof registrationSchema>;
 
 export const passwordChangeSchema = z
@@ -75,6 +86,10 @@ export const profileUpdateSchema = z.object({
     .string({ error: AUTH_ERRORS.usernameTooLong })
     .trim()
     .max(MAX_USERNAME_LENGTH, AUTH_ERRORS.usernameTooLong)
+    .superRefine((value, ctx) => {
+      const problem = value === '' ? null : usernameProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .nullable()
     .optional()
     .transform((u) => (u === '' ? null : u)),

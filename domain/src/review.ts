@@ -13,7 +13,7 @@ export interface ReviewDoc {
   sanctuaryName: string;
   sanctuaryCity: string;
   sanctuaryState: string;
-  userId: string;
+  /** The name shown; the public review names no account (who wrote it is kept privately, in `commands`). */
   username: string;
   rating: number;
   title: string;

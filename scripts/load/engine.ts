@@ -342,7 +342,9 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const writerTasks = [
       everyUntil(options.reviewEveryMs, async (n) => {
         const sentAt = performance.now();
-        const id = await postReview(writers[n % writers.length]!.http, candidates[(n * 3) % candidates.length]!, n, feeds.signal);
+        // One review per user and listing: review n is of listing n, by the writer whose turn that listing is.
+        const writer = writers[Math.floor(n / seeded.length) % writers.length]!;
+        const id = await postReview(writer.http, seeded[n % seeded.length]!, n, feeds.signal);
         if (id) publicWrites.push({ db: 'reviews', id, sentAt, ackAt: performance.now() });
       }),
       everyUntil(approvalEveryMs, async (n) => {

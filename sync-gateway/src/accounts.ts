@@ -6,6 +6,7 @@ import { createUsers, type Users } from '@ss/couchdb/users';
 import { parseOrigins } from './csrf.ts';
 import { createFailureLimits, DEFAULT_LOGIN_LIMITS, type FailureLimits, type LoginLimits } from './failure-limits.ts';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './body-limits.ts';
+import { createSessionWatch, type SessionWatch } from './session-watch.ts';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-deadline.ts';
 import { documentBudget, resolveWriteLimits, type DocumentBudget, type WriteLimits } from './write-limits.ts';
 
@@ -52,6 +53,8 @@ export interface Accounts {
   limits: FailureLimits;
   /** Documents written through /db/me, per user and per address. */
   documents: DocumentBudget;
+  /** Live feeds held under a session, closed when it ends anywhere. */
+  sessionWatch: SessionWatch;
 }
 
 export function createAccounts(couch: CouchClient, options: SecuritySettings = {}): Accounts {
@@ -72,5 +75,6 @@ export function createAccounts(couch: CouchClient, options: SecuritySettings = {
     options: resolved,
     limits: createFailureLimits(resolved.loginLimits, resolved.trustedProxies),
     documents: documentBudget(resolved.writeLimits.syncDocs),
+    sessionWatch: createSessionWatch(couch),
   };
 }

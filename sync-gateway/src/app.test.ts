@@ -13,7 +13,7 @@ const sanctuary = {
 } as SanctuaryDoc;
 const review: ReviewDoc = {
   _id: 'review:c1', type: 'review', schemaVersion: 1, sanctuaryId: 's1', sanctuaryName: 'One', sanctuaryCity: 'Ravenna', sanctuaryState: 'OH',
-  userId: 'u1', username: 'Ann', rating: 5, title: 'Great', comment: 'Lovely pigs', visitDate: '2026-01-02', createdAt: '2026-01-03T00:00:00Z', photos: [],
+  username: 'Ann', rating: 5, title: 'Great', comment: 'Lovely pigs', visitDate: '2026-01-02', createdAt: '2026-01-03T00:00:00Z', photos: [],
 };
 
 function fakeCouch(down = false): CouchClient {

@@ -2,7 +2,7 @@
 // Also starts and ends sessions and writes the cookie: HttpOnly, SameSite=Lax, Path=/, Secure behind https.
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionDoc } from '@ss/couchdb/sessions';
+import { sessionDocId, type SessionDoc } from '@ss/couchdb/sessions';
 import { AUTH_ERRORS } from '@ss/domain/auth';
 import { userIdOf, type UserDoc } from '@ss/domain/user';
 import type { Accounts } from './accounts.ts';
@@ -108,7 +108,10 @@ export async function startSession(c: Context<AuthEnv>, accounts: Accounts, user
 /** Signs out: the session is deleted in CouchDB, so the cookie is worthless even if a copy survives. */
 export async function endSession(c: Context<AuthEnv>, accounts: Accounts): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) await accounts.sessions.end(token);
+  if (token) {
+    await accounts.sessions.end(token);
+    accounts.sessionWatch.revoked(sessionDocId(token));
+  }
   c.set('user', null);
   c.set('session', null);
   clearCookie(c);

@@ -22,6 +22,10 @@ export interface ForwardInit {
   contentType?: string;
   /** A POST _all_docs whose body names `keys`: design documents' rows become not-found rows, not gaps. */
   allDocsByKeys?: boolean;
+  /** Ends the upstream request early (besides the client going away): a live feed whose session ended. */
+  signal?: AbortSignal;
+  /** Called once when the answer is over: streamed to its end, cancelled, or never streamed at all. */
+  onEnd?: () => void;
 }
 
 /** The answers that list documents, which must not list design documents. */
@@ -49,12 +53,25 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
   const contentType = init.contentType ?? c.req.header('content-type');
   if (contentType && hasBody) headers['content-type'] = contentType;
 
-  const upstream = await couch.forward(db, pathAndQuery, {
-    method,
-    headers,
-    body: hasBody ? (init.body !== undefined ? init.body : c.req.raw.body) : null,
-    signal: c.req.raw.signal,
-  });
+  const signal = init.signal ?? c.req.raw.signal;
+  let ended = false;
+  const onEnd = () => {
+    if (ended) return;
+    ended = true;
+    init.onEnd?.();
+  };
+  let upstream: Response;
+  try {
+    upstream = await couch.forward(db, pathAndQuery, {
+      method,
+      headers,
+      body: hasBody ? (init.body !== undefined ? init.body : c.req.raw.body) : null,
+      signal,
+    });
+  } catch (err) {
+    onEnd();
+    throw err;
+  }
 
   const out = new Headers();
   for (const name of PASS_HEADERS) {
@@ -63,7 +80,8 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
   }
   // Never let an intermediary or the browser cache feed responses.
   out.set('cache-control', 'no-store');
-  const body = upstream.body ? endQuietlyOnAbort(upstream.body, c.req.raw.signal) : null;
+  const body = upstream.body ? endQuietlyOnAbort(upstream.body, signal, onEnd) : null;
+  if (!body) onEnd();
   const listing = listingOf(pathAndQuery, init);
   // Error answers list no documents; HEAD has no body.
   if (!listing || !body || upstream.status !== 200) return new Response(body, { status: upstream.status, headers: out });
@@ -74,7 +92,7 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
   // normal and longpoll feeds and _all_docs are one JSON object (the embedded store writes it on one line,
   // CouchDB a row per line): read whole, then filtered.
   const text = await new Response(body).text();
-  if (c.req.raw.signal.aborted) return new Response(null, { status: 499 }); // the device went away mid-answer
+  if (signal.aborted) return new Response(null, { status: 499 }); // the device (or its session) went away mid-answer
   const filtered = listing.kind === 'changes' ? filterChangesBody(text) : filterAllDocsBody(text, listing.byKeys);
   if (filtered === null) {
     // Not the answer expected: it cannot be checked, so it is not passed on.
@@ -101,20 +119,24 @@ export async function forwardQuery(c: Context, couch: CouchClient, db: string, p
  * When the browser goes away mid-feed (a live longpoll, a closed tab) the upstream read is aborted; that is
  * the normal end of a feed, not an error worth a stack trace in the log.
  */
-function endQuietlyOnAbort(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+function endQuietlyOnAbort(body: ReadableStream<Uint8Array>, signal: AbortSignal, onEnd: () => void): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        if (done) {
+          controller.close();
+          onEnd();
+        } else controller.enqueue(value);
       } catch (err) {
+        onEnd();
         if (signal.aborted) controller.close();
         else controller.error(err);
       }
     },
     cancel(reason) {
+      onEnd();
       return reader.cancel(reason);
     },
   });

@@ -123,25 +123,28 @@ describe("a user's own database", () => {
   });
 
   it('applies replicated updates and deletions (new_edits=false) of existing documents', async () => {
-    const fav = { ...newFavorite('replicated', owner), _rev: '1-aaa', _revisions: { start: 1, ids: ['aaa'] } };
+    const a = 'a'.repeat(32);
+    const b = 'b'.repeat(32);
+    const fav = { ...newFavorite('replicated', owner), _rev: `1-${a}`, _revisions: { start: 1, ids: [a] } };
     await fx.couch.call(() => db().bulk({ docs: [fav], new_edits: false } as never));
     expect((await listFavoriteDocs(fx.couch, owner)).map((f) => f.sanctuaryId)).toContain('replicated');
-    const deletion = { _id: fav._id, _rev: '2-bbb', _deleted: true, _revisions: { start: 2, ids: ['bbb', 'aaa'] } };
+    const deletion = { _id: fav._id, _rev: `2-${b}`, _deleted: true, _revisions: { start: 2, ids: [b, a] } };
     await fx.couch.call(() => db().bulk({ docs: [deletion], new_edits: false } as never));
     expect((await listFavoriteDocs(fx.couch, owner)).map((f) => f.sanctuaryId)).not.toContain('replicated');
     const revs = (await db().get(fav._id, { open_revs: 'all' } as never)) as unknown as Array<{ ok: { _rev: string; _deleted?: boolean } }>;
-    expect(revs).toEqual([{ ok: { _id: fav._id, _rev: '2-bbb', _deleted: true } }]);
+    expect(revs).toEqual([{ ok: { _id: fav._id, _rev: `2-${b}`, _deleted: true } }]);
   });
 
   it('setup brings existing user databases up to date once, then leaves them alone', async () => {
-    const ddoc = (await db().get('_design/userdb')) as { _rev: string };
-    await db().insert({ ...ddoc, validate_doc_update: 'function () {}' });
+    // (Deleted rather than changed: the embedded store writes no design document but its own.)
+    const ddoc = (await db().get('_design/userdb')) as { _id: string; _rev: string };
+    await db().destroy(ddoc._id, ddoc._rev);
     // The marker says they are current: an ordinary start does not visit them.
     expect((await setupCouch(fx.couch)).changes).toEqual([]);
     const users = fx.couch.nano.db.use<{ _rev: string }>(DB.users);
     const marker = await users.get('_local/userdb-design');
     await users.insert({ ...marker, version: 'old' } as never);
-    expect((await setupCouch(fx.couch)).changes).toContain(`updated ${userDbName(owner)}/_design/userdb`);
+    expect((await setupCouch(fx.couch)).changes).toContain(`created ${userDbName(owner)}/_design/userdb`);
     expect((await setupCouch(fx.couch)).changes).toEqual([]);
   });
 });

@@ -24,12 +24,22 @@ describe('CouchDB setup', () => {
     expect((await setupCouch(fx.couch)).changes).toEqual([]);
   });
 
-  it('repairs a design document someone changed', async () => {
+  it('repairs a design document someone changed, and removes one that is not ours (issue 19)', async () => {
     const db = fx.couch.use<{ _rev: string; validate_doc_update?: string }>(DB.sanctuaries);
     const ddoc = await db.get('_design/sanctuaries');
-    await db.insert({ ...ddoc, validate_doc_update: 'function () {}' });
-    expect((await setupCouch(fx.couch)).changes).toEqual(['updated sanctuaries/_design/sanctuaries']);
+    const changed = await db.insert({ ...ddoc, validate_doc_update: 'function () {}' }).then(() => 'stored', (err: { statusCode?: number }) => err.statusCode);
+    const foreign = await db.insert({ _id: '_design/foreign', validate_doc_update: 'function () {}' } as never).then(() => 'stored', (err: { statusCode?: number }) => err.statusCode);
+    if (fx.embedded) {
+      // The embedded store writes no design document but its own, whoever asks (store-process.ts).
+      expect([changed, foreign]).toEqual([403, 403]);
+      expect((await setupCouch(fx.couch)).changes).toEqual([]);
+    } else {
+      // CouchDB stores what an admin writes; setup puts it right.
+      expect([changed, foreign]).toEqual(['stored', 'stored']);
+      expect((await setupCouch(fx.couch)).changes).toEqual(['removed foreign design document sanctuaries/_design/foreign', 'updated sanctuaries/_design/sanctuaries']);
+    }
     expect((await setupCouch(fx.couch)).changes).toEqual([]);
+    expect((await db.get('_design/sanctuaries')).validate_doc_update).toBe(ddoc.validate_doc_update);
   });
 
   it('validate_doc_update refuses malformed documents even from the gateway', async () => {

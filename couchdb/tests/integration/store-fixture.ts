@@ -8,6 +8,8 @@ import { setupCouch } from '../../src/setup.ts';
 import { loadDefaultSeedOnce } from '../../src/seed/load.ts';
 
 export interface StoreFixture {
+  /** True for the embedded store (PouchDB Server), false for real CouchDB. */
+  embedded: boolean;
   store: EmbeddedStore;
   couch: CouchClient;
   dataDir: string;
@@ -21,6 +23,7 @@ export async function startStoreFixture({ seed = true } = {}): Promise<StoreFixt
   await setupCouch(couch);
   if (seed) await loadDefaultSeedOnce(couch);
   return {
+    embedded: true,
     store,
     couch,
     dataDir,

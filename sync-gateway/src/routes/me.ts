@@ -17,6 +17,7 @@ import { clientAddress } from '../failure-limits.ts';
 import { MAX_CHECKPOINTS_PER_USER, MAX_DOCS_PER_REQUEST, MAX_LOCAL_DOC_BYTES, MAX_USER_DB_BODY_BYTES, MAX_USER_DB_BYTES, MAX_USER_DB_DOCS } from '../limits.ts';
 import { checkLocalDoc, userDbVerdict } from '../replication-policy.ts';
 import { sessionMiddleware, type AuthEnv } from '../session.ts';
+import { isLiveFeed } from '../session-watch.ts';
 import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 
 const PREFIX = '/db/me';
@@ -79,6 +80,11 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: Retu
     case 'forward':
       // POSTs forwarded as they are are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
       if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, db, path, rawPath + url.search);
+      if (isLiveFeed(path, url.searchParams)) {
+        // Held open under this session: it ends when the session does (sign-out anywhere, password change).
+        const { signal, release } = accounts.sessionWatch.open(c.get('session')!, c.req.raw.signal);
+        return forwardToStore(c, accounts.couch, db, rawPath + url.search, { signal, onEnd: release });
+      }
       return forwardToStore(c, accounts.couch, db, rawPath + url.search);
 
     case 'put_local': {

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CouchClient } from '@ss/couchdb/client';
-import { submitReviewCommand } from '@ss/couchdb/review-commands';
+import { ONE_REVIEW_PER_LISTING, submitReviewCommand } from '@ss/couchdb/review-commands';
 import { firstIssueMessage } from '@ss/domain/auth';
 import { ALLOWED_PHOTO_TYPES, MAX_REVIEW_PHOTOS } from '@ss/domain/constants';
 import { sniffPhotoType } from '@ss/domain/photo-bytes';
@@ -74,7 +74,7 @@ export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
       const userId = userIdOf(c.get('user')!);
       const command = { ...newReviewCommand({ ownerId: userId, sanctuaryId: id, ...form.data }), ...(files.length ? { _attachments: attachments } : {}) };
       const result = await submitReviewCommand(couch, userId, command);
-      if (result.status === 'refused' || result.status === 'rejected') return jsonError(c, 400, result.reason);
+      if (result.status === 'refused' || result.status === 'rejected') return jsonError(c, result.reason === ONE_REVIEW_PER_LISTING ? 409 : 400, result.reason);
       if (result.status !== 'published' || !result.review) return jsonError(c, 500, REVIEW_MESSAGES.failureFallback);
       return c.json(toReview(result.review), 201);
     },

@@ -6,6 +6,7 @@ import { DB } from '@ss/couchdb/definitions';
 import type { Accounts } from '../accounts.ts';
 import { readOnlyVerdict } from '../replication-policy.ts';
 import type { AuthEnv } from '../session.ts';
+import { isLiveFeed } from '../session-watch.ts';
 import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 import { requireAdmin } from './admin-submissions.ts';
 
@@ -29,6 +30,11 @@ export function submissionsReplicationRoutes(accounts: Accounts) {
     // Private to admins: never cached by a shared cache.
     c.header('Cache-Control', 'private, no-store');
     if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, DB.submissions, path, rawPath + url.search);
+    if (isLiveFeed(path, url.searchParams)) {
+      // An admin's live feed ends with their session (sign-out anywhere, password change).
+      const { signal, release } = accounts.sessionWatch.open(c.get('session')!, c.req.raw.signal);
+      return forwardToStore(c, accounts.couch, DB.submissions, rawPath + url.search, { signal, onEnd: release });
+    }
     return forwardToStore(c, accounts.couch, DB.submissions, rawPath + url.search);
   });
   return app;

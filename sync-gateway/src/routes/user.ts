@@ -1,11 +1,12 @@
 // PATCH /api/user/profile and /api/user/password: the signed-in user's own account. A new e-mail must be free;
 // a password change needs the current password, keeps this session and signs out every other one.
 import { Hono } from 'hono';
-import { EmailTakenError } from '@ss/couchdb/users';
+import { EmailTakenError, UsernameTakenError } from '@ss/couchdb/users';
 import { AUTH_ERRORS, passwordChangeSchema, profileUpdateSchema } from '@ss/domain/auth';
-import { toUser, userIdOf } from '@ss/domain/user';
+import { normalizeEmail, toUser, userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { jsonError } from '../errors.ts';
+import { answerNoSoonerThan, tooManyProbes } from './auth.ts';
 import { accountBodyLimit, parseJson } from '../json-body.ts';
 import { requireUser, sessionMiddleware, type AuthEnv } from '../session.ts';
 
@@ -17,12 +18,28 @@ export function userRoutes(accounts: Accounts) {
   app.use('*', accountBodyLimit);
 
   app.patch('/profile', async (c) => {
+    const started = Date.now();
     const patch = await parseJson(c, profileUpdateSchema);
+    const user = c.get('user')!;
+    const userId = userIdOf(user);
+    // Every change of address counts, taken or not: each one tells whether another account has it.
+    const changesEmail = patch.email !== undefined && normalizeEmail(patch.email) !== user.emailLower;
+    if (changesEmail) {
+      const probes = accounts.limits.emailProbes.emailChange;
+      const wait = await probes.retryAfter(userId);
+      if (wait > 0) return tooManyProbes(c, wait);
+      await probes.fail(userId);
+    }
     try {
-      const updated = await accounts.users.updateProfile(userIdOf(c.get('user')!), patch);
+      const updated = await accounts.users.updateProfile(userId, patch);
+      if (changesEmail) await answerNoSoonerThan(started);
       return c.json(toUser(updated));
     } catch (err) {
-      if (err instanceof EmailTakenError) return jsonError(c, 409, AUTH_ERRORS.emailTaken);
+      if (err instanceof EmailTakenError) {
+        await answerNoSoonerThan(started);
+        return jsonError(c, 409, AUTH_ERRORS.emailTaken);
+      }
+      if (err instanceof UsernameTakenError) return jsonError(c, 409, AUTH_ERRORS.usernameTaken);
       throw err;
     }
   });

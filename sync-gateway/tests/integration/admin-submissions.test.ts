@@ -20,7 +20,7 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   fx = await startStoreFixture();
-  app = createApp({ couch: fx.couch, security: { loginLimits: { windowMs: 60_000, perAccount: 1000, perAddress: 1000 } } });
+  app = createApp({ couch: fx.couch, security: { loginLimits: { windowMs: 60_000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 } } });
 });
 afterAll(() => fx.stop());
 

@@ -18,11 +18,12 @@ import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { newFavorite, type FavoriteDoc } from '@ss/domain/favorite';
 import type { User } from '@ss/domain/user';
 import { createApp } from '../../src/app.ts';
+import { ACCOUNT_ANSWER_FLOOR_MS } from '../../src/routes/auth.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ORIGIN = 'http://localhost';
-const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000 };
+const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 };
 const SANCTUARY_A = 'farm-sanctuary-watkins-glen-ny';
 const SANCTUARY_B = 'animal-place-grass-valley-ca';
 /** Favourites must name listings that exist (issue 19): seeded ids, in seed order. */
@@ -408,20 +409,23 @@ describe('profile and password', () => {
 });
 
 describe('sign-in rate limit', () => {
-  it('after 5 failures for one account, answers 429 with Retry-After, even to the right password', async () => {
-    const limited = createApp({ couch: fx.couch });
+  it('after 5 failures for one account from one address, that address waits (429, Retry-After), even with the right password; the owner elsewhere does not (issue 19)', async () => {
+    const limited = createApp({ couch: fx.couch, security: { trustedProxies: 1 } });
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
     const { email, password } = await register(limited);
-    for (let i = 0; i < 5; i++) expect((await login(limited, email, `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(limited, email, `wrong-${i}`, from('198.51.100.20'))).status).toBe(401);
     for (const attempt of [password, 'wrong-again']) {
-      const res = await login(limited, email.toUpperCase(), attempt);
+      const res = await login(limited, email.toUpperCase(), attempt, from('198.51.100.20'));
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(800);
       expect(await errorOf(res)).toBe('Too many failed attempts. Please wait 15 minutes and try again.');
       expect(setCookieOf(res)).toBeUndefined();
     }
-    // Another account from the same address is not locked out by this one.
+    // Someone else's guesses do not lock the owner out: from their own address the right password works.
+    expect((await login(limited, email, password, from('203.0.113.44'))).status).toBe(200);
+    // Another account from the attacker's address is not locked out by this one either.
     const other = await register(limited);
-    expect((await login(limited, other.email, other.password)).status).toBe(200);
+    expect((await login(limited, other.email, other.password, from('198.51.100.20'))).status).toBe(200);
   });
 
   it('limits unknown e-mails exactly like real ones', async () => {
@@ -458,6 +462,86 @@ describe('sign-in rate limit', () => {
     expect((await change('bad')).status).toBe(400);
     expect((await change('bad')).status).toBe(400);
     expect((await change(password)).status).toBe(429);
+  });
+});
+
+describe('enumeration and impersonation (issue 19, items 10 and 12)', () => {
+  const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+  const signUp = (target: App, email: string, extra: Call = {}, names = { firstName: 'Jo', lastName: 'Seeker' }) =>
+    call(target, '/api/auth/register', { method: 'POST', body: { email, password: 'secret1', confirmPassword: 'secret1', ...names }, ...extra });
+
+  it('an address in use answers no sooner than a new account would, and an address probing for them is slowed', async () => {
+    const limited = createApp({ couch: fx.couch, security: { trustedProxies: 1 } });
+    const taken = uniqueEmail('taken');
+    let t = Date.now();
+    expect((await signUp(limited, taken, from('198.51.100.30'))).status).toBe(201);
+    const fresh = Date.now() - t;
+    const durations: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      t = Date.now();
+      const res = await signUp(limited, taken.toUpperCase(), from('198.51.100.31'));
+      durations.push(Date.now() - t);
+      expect(res.status).toBe(409);
+    }
+    // Both kinds of answer wait for the same floor, so the time taken does not tell them apart.
+    expect(Math.min(fresh, ...durations)).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_FLOOR_MS - 5);
+    const blocked = await signUp(limited, uniqueEmail('next'), from('198.51.100.31'));
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Other addresses sign up as usual.
+    expect((await signUp(limited, uniqueEmail('elsewhere'), from('203.0.113.31'))).status).toBe(201);
+  });
+
+  it('limits e-mail changes per user, taken or not', async () => {
+    const limited = createApp({ couch: fx.couch });
+    const { cookie } = await register(limited);
+    const other = await register(limited);
+    for (let i = 0; i < 5; i++) {
+      const res = await call(limited, '/api/user/profile', { method: 'PATCH', cookie, body: { email: i % 2 ? other.email : uniqueEmail('change') } });
+      expect(res.status, `attempt ${i}`).toBe(i % 2 ? 409 : 200);
+    }
+    const sixth = await call(limited, '/api/user/profile', { method: 'PATCH', cookie, body: { email: uniqueEmail('change') } });
+    expect(sixth.status).toBe(429);
+    // Other profile changes are not limited by this.
+    expect((await call(limited, '/api/user/profile', { method: 'PATCH', cookie, body: { firstName: 'Jay' } })).status).toBe(200);
+  });
+
+  it('keeps usernames unique whatever their case, plain, and not staff-like', async () => {
+    const a = await register(app);
+    const b = await register(app);
+    const name = `River${Date.now().toString(36)}`;
+    const set = (cookie: string, username: string) => call(app, '/api/user/profile', { method: 'PATCH', cookie, body: { username } });
+    expect((await set(a.cookie, name)).status).toBe(200);
+    const clash = await set(b.cookie, name.toUpperCase());
+    expect(clash.status).toBe(409);
+    expect(await errorOf(clash)).toBe('This username is taken. Please choose another.');
+    for (const bad of ['admin', 'Sanctuary_Seekers', 'adm1n', 'the.moderator', 'support-team', 'аlice', 'ali\u202Ece', 'x']) {
+      const res = await set(b.cookie, bad);
+      expect(res.status, bad).toBe(400);
+    }
+    // Given up, the name is free again.
+    expect((await set(a.cookie, '')).status).toBe(200);
+    expect((await set(b.cookie, name.toLowerCase())).status).toBe(200);
+  });
+
+  it('refuses look-alike, bidi-override and staff-like names, and normalises the rest', async () => {
+    const bad: Array<[string, string]> = [
+      ['Sanctuary Seekers Admin ✔️', 'Seeker'],
+      ['Sanctuary', 'Seekers'],
+      ['Admin', 'Team'],
+      ['\u0430lice', 'Smith'], // Cyrillic а in a Latin name
+      ['Jo\u202Ehn', 'Smith'],
+      ['Jo<script>', 'Smith'],
+    ];
+    for (const [firstName, lastName] of bad) {
+      const res = await signUp(app, uniqueEmail('spoof'), {}, { firstName, lastName });
+      expect(res.status, firstName).toBe(400);
+    }
+    const ok = await signUp(app, uniqueEmail('fullwidth'), {}, { firstName: '\uFF2A\uFF4F', lastName: "O’Neil-Ruíz" });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ firstName: 'Jo', lastName: "O’Neil-Ruíz" });
+    const cyrillic = await signUp(app, uniqueEmail('cyrillic'), {}, { firstName: 'Алиса', lastName: 'Иванова' });
+    expect(cyrillic.status).toBe(201);
   });
 });
 

@@ -16,7 +16,7 @@ import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/
 
 const ORIGIN = 'http://localhost';
 const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
-const GENEROUS: SecuritySettings = { loginLimits: { windowMs: 60_000, perAccount: 1000, perAddress: 1000 } };
+const GENEROUS: SecuritySettings = { loginLimits: { windowMs: 60_000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 } };
 
 type App = ReturnType<typeof createApp>;
 type Body = NonNullable<RequestInit['body']>;

@@ -10,6 +10,8 @@ import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { writeThumbnail } from '@ss/couchdb/media';
+import { publishedReviewIdsOf } from '@ss/couchdb/review-commands';
+import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import type { Review, ReviewDoc } from '@ss/domain/review';
 import { newReviewCommand, randomHex, type ReviewCommandDoc } from '@ss/domain/review-command';
@@ -18,9 +20,13 @@ import { createApp } from '../../src/app.ts';
 import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 const ORIGIN = 'http://localhost';
-const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000 };
+const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 };
 const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
 const OTHER_SANCTUARY = 'animal-place-grass-valley-ca';
+/** One published review per user and listing (issue 19): commands go to a fresh listing unless a test says which. */
+const FRESH = readDefaultSeed().map((d) => d._id).filter((id) => id !== SANCTUARY && id !== OTHER_SANCTUARY);
+let freshIndex = 0;
+const freshSanctuary = () => FRESH[freshIndex++ % FRESH.length]!;
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 3)]);
@@ -70,7 +76,7 @@ type Account = Awaited<ReturnType<typeof register>>;
 type Photo = Buffer | { bytes: Buffer; type: string };
 
 function command(owner: string, overrides: Partial<ReviewCommandDoc> = {}, photos: Photo[] = []): ReviewCommandDoc {
-  const cmd = newReviewCommand({ ownerId: owner, sanctuaryId: SANCTUARY, rating: 4, title: 'Lovely', comment: 'The pigs were happy.', visitDate: '2025-06-01' });
+  const cmd = newReviewCommand({ ownerId: owner, sanctuaryId: freshSanctuary(), rating: 4, title: 'Lovely', comment: 'The pigs were happy.', visitDate: '2025-06-01' });
   const attachments = Object.fromEntries(
     photos.map((p, i) => {
       const { bytes, type } = Buffer.isBuffer(p) ? { bytes: p, type: 'image/png' } : p;
@@ -107,9 +113,12 @@ async function pendingEntries(): Promise<string[]> {
   return res.rows.map((r) => r.id);
 }
 
+/** The user's published reviews: the private review slots name them (a public review names no account). */
 async function reviewsOf(userId: string): Promise<ReviewDoc[]> {
-  const res = await fx.couch.nano.db.use<ReviewDoc>(DB.reviews).list({ include_docs: true });
-  return res.rows.flatMap((r) => (r.doc && r.doc.type === 'review' && r.doc.userId === userId ? [r.doc] : []));
+  const ids = await publishedReviewIdsOf(fx.couch, userId);
+  if (!ids.length) return [];
+  const res = await fx.couch.nano.db.use<ReviewDoc>(DB.reviews).fetch({ keys: ids });
+  return res.rows.flatMap((r) => ('doc' in r && r.doc && r.doc.type === 'review' ? [r.doc] : []));
 }
 
 describe('review commands pushed through /db/me', () => {
@@ -121,14 +130,18 @@ describe('review commands pushed through /db/me', () => {
   });
 
   it('applies an accepted command: photos in media, the public review, the outcome written back', async () => {
-    const cmd = command(alice.user.id, {}, [PNG, { bytes: JPEG, type: 'image/jpeg' }]);
+    const cmd = command(alice.user.id, { sanctuaryId: SANCTUARY }, [PNG, { bytes: JPEG, type: 'image/jpeg' }]);
     const hex = hexOf(cmd._id);
     const [result] = await push(alice, [cmd]);
     expect(result).toMatchObject({ id: cmd._id, ok: true });
 
-    const review = await getOrNull<ReviewDoc>(DB.reviews, `review:${hex}`);
+    const review = await getOrNull<ReviewDoc & { userId?: string }>(DB.reviews, `review:${hex}`);
+    // The public review names no account; who wrote it is kept privately (issue 19).
+    expect(review!.userId).toBeUndefined();
+    expect(JSON.stringify(review)).not.toContain(alice.user.id);
+    expect(await getOrNull(DB.commands, `review-author:review:${hex}`)).toMatchObject({ userId: alice.user.id, sanctuaryId: SANCTUARY });
     expect(review).toMatchObject({
-      type: 'review', userId: alice.user.id, username: 'Alice', sanctuaryId: SANCTUARY, sanctuaryName: 'Farm Sanctuary', rating: 4,
+      type: 'review', username: 'Alice', sanctuaryId: SANCTUARY, sanctuaryName: 'Farm Sanctuary', rating: 4,
       title: 'Lovely', comment: 'The pigs were happy.', visitDate: '2025-06-01', createdAt: cmd.createdAt,
       photos: [`/media/${hex}-0`, `/media/${hex}-1`], thumbnails: [`/media/${hex}-0/thumb`, `/media/${hex}-1/thumb`],
     });
@@ -197,6 +210,25 @@ describe('review commands pushed through /db/me', () => {
     expect(await getOrNull(DB.media, `photo:${hexOf(cmd._id)}-0`)).toBeNull();
     expect((await reviewsOf(alice.user.id)).length).toBe(reviewsBefore);
     expect(await pendingEntries()).toEqual([]);
+  });
+
+  it('takes one published review per user and listing: a second is refused, two at once publish one (issue 19)', async () => {
+    const listing = freshSanctuary();
+    expect(await push(alice, [command(alice.user.id, { sanctuaryId: listing })])).toEqual([expect.objectContaining({ ok: true })]);
+    const second = await push(alice, [command(alice.user.id, { sanctuaryId: listing, rating: 1 })]);
+    expect(second[0]).toMatchObject({ error: 'forbidden', reason: 'You have already reviewed this sanctuary.' });
+    // Forty at once for another listing (one request, which once counted as one write): one is published.
+    const other = freshSanctuary();
+    const burst = Array.from({ length: 40 }, () => command(alice.user.id, { sanctuaryId: other, rating: 1 }));
+    const results = await push(alice, burst);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const published = (await reviewsOf(alice.user.id)).filter((r) => r.sanctuaryId === other);
+    expect(published).toHaveLength(1);
+    const outcomes = await Promise.all(burst.map((c) => getOrNull<ReviewCommandDoc>(userDbName(alice.user.id), c._id)));
+    expect(outcomes.filter((o) => o?.status === 'published')).toHaveLength(1);
+    expect(outcomes.filter((o) => o?.status === 'rejected').map((o) => o!.reason)).toEqual(Array(39).fill('You have already reviewed this sanctuary.'));
+    // Another user may review the same listing.
+    expect(await push(bob, [command(bob.user.id, { sanctuaryId: listing })])).toEqual([expect.objectContaining({ ok: true })]);
   });
 
   it('accepts good documents next to refused ones in the same push', async () => {
@@ -370,6 +402,7 @@ describe('helpful votes, reports and moderation', () => {
   let gus: Account;
   let adminCookie: string;
   let reviewId: string;
+  let photoUrls: string[];
   beforeAll(async () => {
     fay = await register('Fay');
     gus = await register('Gus');
@@ -377,9 +410,11 @@ describe('helpful votes, reports and moderation', () => {
     await createOrPromoteAdmin(fx.couch, createUsers(fx.couch), { email, password: 'admin-pass-1' });
     const res = await call('/api/auth/login', { method: 'POST', body: { email, password: 'admin-pass-1' } });
     adminCookie = res.headers.getSetCookie().find((h) => h.startsWith('ss_session='))!.split(';')[0]!;
-    const cmd = command(fay.user.id, { sanctuaryId: OTHER_SANCTUARY });
+    const cmd = command(fay.user.id, { sanctuaryId: OTHER_SANCTUARY }, [PNG]);
     await push(fay, [cmd]);
     reviewId = `review:${hexOf(cmd._id)}`;
+    photoUrls = [`/media/${hexOf(cmd._id)}-0`, `/media/${hexOf(cmd._id)}-0/thumb`];
+    for (const url of photoUrls) expect((await call(url)).status).toBe(200);
   });
   const path = (suffix: string) => `/api/reviews/${encodeURIComponent(reviewId)}/${suffix}`;
 
@@ -412,9 +447,16 @@ describe('helpful votes, reports and moderation', () => {
     expect(hideByUser.status).toBe(403);
     const hide = await call(`/api/admin/reviews/${encodeURIComponent(reviewId)}/hide`, { method: 'POST', cookie: adminCookie });
     expect(hide.status).toBe(200);
-    expect(await getOrNull<ReviewDoc>(DB.reviews, reviewId)).toMatchObject({ hidden: true });
+    // Hidden means gone from every public path (issue 19): the document, the replication proxy, its photos.
+    expect(await getOrNull<ReviewDoc>(DB.reviews, reviewId)).toBeNull();
+    expect((await call(`/db/reviews/${encodeURIComponent(reviewId)}`)).status).toBe(404);
+    expect((await call(`/api/reviews/${encodeURIComponent(reviewId)}/helpful`, { method: 'POST', cookie: gus.cookie })).status).toBe(404);
+    for (const url of photoUrls) expect((await call(url)).status).toBe(404);
+    expect(await getOrNull(DB.submissions, `hidden-review:${reviewId}`)).toMatchObject({ review: { _id: reviewId }, hiddenBy: expect.any(String) });
     const visible = (await (await call(`/api/sanctuaries/${OTHER_SANCTUARY}/reviews`)).json()) as Review[];
     expect(visible.map((r) => r.id)).not.toContain(reviewId);
     expect(await (await call('/api/admin/review-reports', { cookie: adminCookie })).json()).toEqual([]);
+    // Hiding again answers the same, and changes nothing.
+    expect((await call(`/api/admin/reviews/${encodeURIComponent(reviewId)}/hide`, { method: 'POST', cookie: adminCookie })).status).toBe(200);
   });
 });

@@ -3,11 +3,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
-import { publishReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
+import { publishReviewCommand, publishedReviewIdsOf, recordPendingCommand } from '@ss/couchdb/review-commands';
 import { hideReview } from '@ss/couchdb/review-moderation';
 import { ensureUserDb } from '@ss/couchdb/user-db';
 import { createUsers } from '@ss/couchdb/users';
-import { statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
+import { statsDocId, type ReviewStatsDoc } from '@ss/domain/review';
 import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { userIdOf } from '@ss/domain/user';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
@@ -18,29 +18,35 @@ import { startThumbnailWorker } from '../../src/thumbnails.ts';
 const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
 let fx: StoreFixture;
 let userId: string;
+/** A second reviewer of the same listing: each user publishes one review per listing. */
+let otherId: string;
 let jpeg: Buffer;
 
 beforeAll(async () => {
   fx = await startStoreFixture();
-  const user = await createUsers(fx.couch).register({ email: `w.${Date.now()}@example.com`, password: 'secret1', firstName: 'Wren', lastName: 'Seeker' });
-  userId = userIdOf(user);
-  await ensureUserDb(fx.couch, userId);
+  const users = createUsers(fx.couch);
+  for (const firstName of ['Wren', 'Yara']) {
+    const user = await users.register({ email: `${firstName}.${Date.now()}@example.com`, password: 'secret1', firstName, lastName: 'Seeker' });
+    await ensureUserDb(fx.couch, userIdOf(user));
+    if (firstName === 'Wren') userId = userIdOf(user);
+    else otherId = userIdOf(user);
+  }
   jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a7' } }).jpeg().toBuffer();
 });
 afterAll(() => fx.stop());
 
-async function storeCommand(rating = 5): Promise<ReviewCommandDoc> {
+async function storeCommand(rating = 5, author = userId): Promise<ReviewCommandDoc> {
   const cmd: ReviewCommandDoc = {
-    ...newReviewCommand({ ownerId: userId, sanctuaryId: SANCTUARY, rating, title: '', comment: 'Great visit', visitDate: '', now: new Date(Date.now() - 60_000) }),
+    ...newReviewCommand({ ownerId: author, sanctuaryId: SANCTUARY, rating, title: '', comment: 'Great visit', visitDate: '', now: new Date(Date.now() - 60_000) }),
     _attachments: { 'photo-0': { content_type: 'image/jpeg', data: jpeg.toString('base64') } },
   };
-  await recordPendingCommand(fx.couch, userId, cmd._id, new Date(Date.now() - 60_000));
-  await fx.couch.nano.db.use(userDbName(userId)).insert(cmd as never);
+  await recordPendingCommand(fx.couch, author, cmd._id, new Date(Date.now() - 60_000));
+  await fx.couch.nano.db.use(userDbName(author)).insert(cmd as never);
   return cmd;
 }
 
-const reviewsOfUser = async () =>
-  (await fx.couch.nano.db.use<ReviewDoc>(DB.reviews).list({ include_docs: true })).rows.filter((r) => r.doc?.type === 'review' && r.doc.userId === userId);
+/** The ids of the reviews these users published (the private review slots name them). */
+const reviewsOf = async (...authors: string[]) => (await Promise.all(authors.map((a) => publishedReviewIdsOf(fx.couch, a)))).flat();
 
 describe('review workers', () => {
   it('the sweep finishes a command interrupted after the review was written, making one review and an outcome', async () => {
@@ -50,7 +56,7 @@ describe('review workers', () => {
     const withPhotos = (await fx.couch.nano.db.use(userDbName(userId)).get(cmd._id, { attachments: true })) as unknown as ReviewCommandDoc;
     expect((await publishReviewCommand(fx.couch, userId, withPhotos)).ok).toBe(true);
     expect((await publishReviewCommand(fx.couch, userId, withPhotos)).ok).toBe(true);
-    const untouched = await storeCommand(3); // stored and indexed, never applied at all
+    const untouched = await storeCommand(3, otherId); // stored and indexed, never applied at all
 
     const sweeper = startReviewCommandSweeper(fx.couch, { intervalMs: 60_000, olderThanMs: 1000, log: () => {} });
     try {
@@ -60,8 +66,8 @@ describe('review workers', () => {
       await sweeper.stop();
     }
     expect(await fx.couch.nano.db.use(userDbName(userId)).get(cmd._id)).toMatchObject({ status: 'published', reviewId: `review:${hex}` });
-    expect(await fx.couch.nano.db.use(userDbName(userId)).get(untouched._id)).toMatchObject({ status: 'published' });
-    expect((await reviewsOfUser()).map((r) => r.id).sort()).toEqual([`review:${hex}`, `review:${untouched._id.slice('review-command:'.length)}`].sort());
+    expect(await fx.couch.nano.db.use(userDbName(otherId)).get(untouched._id)).toMatchObject({ status: 'published' });
+    expect((await reviewsOf(userId, otherId)).sort()).toEqual([`review:${hex}`, `review:${untouched._id.slice('review-command:'.length)}`].sort());
     expect((await fx.couch.nano.db.use(DB.commands).list()).rows.filter((r) => r.id.startsWith('pending:'))).toEqual([]);
   });
 
@@ -88,8 +94,8 @@ describe('review workers', () => {
         const doc = await getStats();
         return doc.totalReviews >= 2 ? doc : false;
       });
-      const [mine] = await reviewsOfUser();
-      await hideReview(fx.couch, mine!.id, 'admin');
+      const [mine] = await reviewsOf(userId);
+      await hideReview(fx.couch, mine!, 'admin');
       const after = await waitFor(async () => {
         const doc = await getStats();
         return doc.totalReviews === before.totalReviews - 1 ? doc : false;

@@ -3,6 +3,7 @@
 // expired cookies). Every request carries its own X-Forwarded-For address (the gateway trusts one proxy), so the
 // per-address rate limits measure nothing here but what each suite means to test.
 import { DB, userDbName } from '@ss/couchdb/definitions';
+import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { createSessions, sessionDocId, SESSION_TTL_MS } from '@ss/couchdb/sessions';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { newReviewCommand, photoKey, randomHex, reviewCommandHex } from '@ss/domain/review-command';
@@ -99,7 +100,7 @@ export async function startGateway(): Promise<Gateway> {
     couch: fx.couch,
     security: {
       trustedProxies: 1,
-      loginLimits: { perAccount: 100_000, perAddress: 100_000 },
+      loginLimits: { perAccount: 100_000, perAddress: 100_000, emailProbesPerHour: 100_000 },
       writeLimits: { api: unlimited, sync: unlimited, registration: { perAddress: Infinity } },
     },
   });
@@ -173,7 +174,10 @@ export async function startGateway(): Promise<Gateway> {
     return { ...account, sanctuaryId: owned! };
   }
 
-  async function review(userId: string, sanctuaryId = SANCTUARY_A, withPhoto = false) {
+  // A user publishes one review per listing: without a listing named, each review is of a fresh one.
+  const reviewable = readDefaultSeed().map((d) => d._id).filter((id) => id !== SANCTUARY_A && id !== SANCTUARY_B);
+  let nextReviewable = 0;
+  async function review(userId: string, sanctuaryId = reviewable[nextReviewable++ % reviewable.length]!, withPhoto = false) {
     const cmd = newReviewCommand({ ownerId: userId, sanctuaryId, rating: 4, title: 'Lovely', comment: 'The pigs were happy.', visitDate: '2025-06-01' });
     const doc = withPhoto ? { ...cmd, _attachments: { 'photo-0': { content_type: 'image/png', data: PNG.toString('base64') } } } : cmd;
     const result = await submitReviewCommand(fx.couch, userId, doc);
