@@ -40,6 +40,8 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, log = (l
       try {
         const res = await couch.forward(DB.sessions, `/_changes?feed=continuous&heartbeat=10000&since=${encodeURIComponent(since)}`, { method: 'GET', signal: stop.signal });
         if (!res.ok || !res.body) throw new Error(`the sessions feed answered ${res.status}`);
+        // Following from here on: a session that ended before (while the feed was being opened) is found now.
+        void recheck();
         const decoder = new TextDecoder();
         const reader = res.body.getReader();
         let buffered = '';

@@ -101,7 +101,7 @@ export async function startGateway(): Promise<Gateway> {
     security: {
       trustedProxies: 1,
       loginLimits: { perAccount: 100_000, perAddress: 100_000, emailProbesPerHour: 100_000 },
-      writeLimits: { api: unlimited, sync: unlimited, registration: { perAddress: Infinity } },
+      writeLimits: { api: unlimited, sync: unlimited, syncDocs: unlimited, registration: { perAddress: Infinity } },
     },
   });
   const users = createUsers(fx.couch);

@@ -46,6 +46,8 @@ let pendingSubmission: string;
 /** Only ever written into the victim's private data: seeing it in an answer to anyone else is a leak. */
 const MARKER = `VICTIM-PRIVATE-${Math.random().toString(36).slice(2)}`;
 const VICTIM_CHECKPOINT = '_local/victim-checkpoint';
+/** The attacker's own published review command and filed application, with their revision histories. */
+const attackerCommands: Array<Record<string, unknown> & { _revisions: { start: number; ids: string[] } }> = [];
 
 beforeAll(async () => {
   g = await startGateway();
@@ -58,6 +60,17 @@ beforeAll(async () => {
   expect((await g.call(`/db/me/${VICTIM_CHECKPOINT}`, { method: 'PUT', cookie: victimCookie, body: { last_seq: 7, note: MARKER } })).status).toBe(201);
   pendingSubmission = `submission:${await g.apply(victim, { additionalInfo: MARKER })}`;
   await g.review(victim.id, SANCTUARY_A, true);
+  // The attacker's own commands, published and filed: immutable from here on, whatever history is forged.
+  await g.review(attacker.id, SANCTUARY_A);
+  await g.apply(attacker);
+  const own = (await g.fx.couch.nano.db.use<Record<string, unknown>>(userDbName(attacker.id)).list({ include_docs: true })).rows;
+  for (const row of own) {
+    if (row.id.startsWith('review-command:') || row.id.startsWith('submission-command:')) {
+      const doc = (await g.fx.couch.nano.db.use(userDbName(attacker.id)).get(row.id, { revs: true })) as unknown as Record<string, unknown> & { _revisions: { start: number; ids: string[] } };
+      attackerCommands.push(doc);
+    }
+  }
+  expect(attackerCommands).toHaveLength(2);
 }, 60_000);
 afterAll(() => g?.stop());
 
@@ -297,6 +310,97 @@ function readOnlyReads(): fc.Arbitrary<Push> {
     });
 }
 
+
+// ---- Generated cases added for issue 19 -------------------------------------------------------------------
+
+const UNDERSCORE_KEYS = ['_id', '_rev', '_revisions', '_deleted', '_attachments', '_conflicts', '_deleted_conflicts', '_local_seq', '_revs_info', '_design', '_access'];
+
+/**
+ * Checkpoint bodies for PUT /db/me/_local/<name>: any `_` field but a matching `_id` and a local `_rev` is refused
+ * (the embedded store took `_id` from the body: a design document, a command, a deletion, through a checkpoint);
+ * and names the gateway keeps for itself. A plain checkpoint is the attacker's own: harmless.
+ */
+function localForgery(): fc.Arbitrary<Push> {
+  const value = fc.oneof(
+    fc.constantFrom('_design/pwn', '_local/other', `favorite:${SANCTUARY_A}`, 'review-command:' + 'a'.repeat(32), `_design/userdb`, '', '_local/x'),
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constant({ 'x.js': { content_type: 'text/javascript', data: 'eA==' } }),
+    fc.constant({ start: 1, ids: [] }),
+    fc.constant(true),
+  );
+  return fc
+    .record({
+      name: fc.oneof(fc.constantFrom('x', 'ss-checkpoints', 'ss-anything', 'a/b', '%2e%2e', 'Y.Y5dm2Ob5o0VxHwn.GjYw=='), fc.stringMatching(/^[A-Za-z0-9._~=+-]{1,40}$/)),
+      key: fc.constantFrom(...UNDERSCORE_KEYS),
+      value,
+      rest: fc.dictionary(fc.stringMatching(/^[a-z]{1,8}$/), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+    })
+    .map(({ name, key, value, rest }) => {
+      const id = `_local/${name}`;
+      const harmlessField = (key === '_id' && value === id) || (key === '_rev' && typeof value === 'string' && /^0-[0-9]{1,12}$/.test(value));
+      const reserved = name.startsWith('ss-') || !/^[A-Za-z0-9._~=+-]{1,200}$/.test(name);
+      return {
+        kind: '_local forged fields',
+        as: 'attacker' as const,
+        method: 'PUT',
+        path: `/db/me/_local/${encodeURIComponent(name)}`,
+        body: JSON.stringify({ ...rest, [key]: value }),
+        expect: harmlessField && !reserved ? ('harmless' as const) : ('refused' as const),
+      };
+    });
+}
+
+/** `_rev` and `_revisions` forged on the attacker's own documents: malformed or inconsistent histories are refused. */
+function revisionForgery(): fc.Arbitrary<Push> {
+  const rev = fc.oneof(fc.constantFrom('1-a', '0-' + 'a'.repeat(32), '-1-x', '1-', 'x', '', '1-' + 'A'.repeat(32), '99999999999-' + 'a'.repeat(32)), hex32.map((h) => `1-${h}`), fc.string({ maxLength: 40 }));
+  const history = fc.oneof(
+    fc.constant({ start: 1, ids: [] as string[] }),
+    fc.record({ start: fc.integer({ min: -2, max: 5 }), ids: fc.array(fc.oneof(hex32, fc.string({ maxLength: 34 })), { maxLength: 8 }) }),
+    fc.jsonValue({ maxDepth: 2 }),
+    hex32.map((h) => ({ start: 2, ids: [h, h] })),
+  );
+  return fc.record({ k: fc.nat(3), hex: hex32, rev, history, newEdits: fc.boolean(), put: fc.boolean() }).map(({ k, hex, rev: r, history: h, newEdits, put }) => {
+    const doc = k === 0 ? newFavorite(SANCTUARY_A, attacker.id) : validDoc(k, attacker.id, hex);
+    const forged = { ...doc, _rev: r, _revisions: h };
+    // A well-formed history for a new document of one's own is a legitimate push (rare among these): harmless.
+    const expect = wellFormedHistory(forged, newEdits) ? ('harmless' as const) : ('refused' as const);
+    const body = JSON.stringify(forged);
+    if (put) {
+      return { kind: 'forged revision history (PUT)', as: 'attacker' as const, method: 'PUT', path: `/db/me/${encodeURIComponent(String(doc._id))}${newEdits ? '' : '?new_edits=false'}`, body, expect };
+    }
+    return { kind: 'forged revision history', as: 'attacker' as const, method: 'POST', path: '/db/me/_bulk_docs', body: `{"docs":[${body}]${newEdits ? '' : ',"new_edits":false'}}`, docs: 1, newEdits, expect };
+  });
+}
+
+function wellFormedHistory(doc: Record<string, unknown>, newEdits: boolean): boolean {
+  const r = /^([1-9][0-9]{0,9})-([0-9a-f]{32})$/.exec(String(doc._rev));
+  if (newEdits) return false; // a new edit never carries a history
+  const h = doc._revisions as { start?: unknown; ids?: unknown } | null;
+  if (!r || !h || typeof h !== 'object' || Array.isArray(h) || Object.keys(h).length !== 2) return false;
+  const ids = h.ids;
+  return h.start === Number(r[1]) && Array.isArray(ids) && ids.length > 0 && ids.length <= Number(r[1]) && ids[0] === r[2] && ids.every((i) => typeof i === 'string' && /^[0-9a-f]{32}$/.test(i)) && new Set(ids).size === ids.length;
+}
+
+/** Well-formed histories extending the attacker's own published command or filed application: still refused. */
+function commandRewrites(): fc.Arbitrary<Push> {
+  return fc.record({ which: fc.nat(1), forged: hex32, field: fc.constantFrom('comment', 'rating', 'status', 'sanctuaryId', 'submission') }).map(({ which, forged, field }) => {
+    const stored = attackerCommands[which]!;
+    const { _revisions, _rev, reviewId, photoUrls, thumbnailUrls, processedAt, submissionId, receivedAt, reason, ...asSent } = stored as Record<string, unknown> & { _revisions: { start: number; ids: string[] } };
+    void [_rev, reviewId, photoUrls, thumbnailUrls, processedAt, submissionId, receivedAt, reason];
+    const changed = { ...asSent, status: 'pending', [field]: field === 'rating' ? 1 : field === 'submission' ? { ...(asSent.submission as object), name: 'Rewritten' } : field === 'status' ? 'pending' : field === 'sanctuaryId' ? SANCTUARY_A : 'Rewritten' };
+    const doc = { ...changed, _rev: `${_revisions.start + 1}-${forged}`, _revisions: { start: _revisions.start + 1, ids: [forged, ..._revisions.ids] } };
+    return { kind: 'command rewritten with a forged history', as: 'attacker' as const, method: 'POST', path: '/db/me/_bulk_docs', body: JSON.stringify({ docs: [doc], new_edits: false }), docs: 1, newEdits: false, expect: 'refused' as const };
+  });
+}
+
+/** More documents in one push than a request may carry: refused whole, nothing written. */
+function documentFloods(): fc.Arbitrary<Push> {
+  return fc.record({ count: fc.integer({ min: 101, max: 2000 }), newEdits: fc.boolean() }).map(({ count, newEdits }) => {
+    const doc = JSON.stringify(newFavorite(SANCTUARY_A, attacker.id));
+    return { kind: 'document flood', as: 'attacker' as const, method: 'POST', path: '/db/me/_bulk_docs', body: `{"docs":[${Array(count).fill(doc).join(',')}]${newEdits ? '' : ',"new_edits":false'}}`, docs: count, newEdits, expect: 'refused' as const };
+  });
+}
+
 /** Bodies past every limit: one of each, they are big. */
 const HUGE: Push[] = [
   { kind: 'huge /db/me body', as: 'attacker', method: 'POST', path: '/db/me/_bulk_docs', body: { bytes: 41 * 1024 * 1024 }, expect: 'refused' },
@@ -313,6 +417,10 @@ function pushes(): fc.Arbitrary<Push> {
     { arbitrary: queries(), weight: 10 },
     { arbitrary: readOnlyWrites(), weight: 16 },
     { arbitrary: readOnlyReads(), weight: 10 },
+    { arbitrary: localForgery(), weight: 8 },
+    { arbitrary: revisionForgery(), weight: 8 },
+    { arbitrary: commandRewrites(), weight: 3 },
+    { arbitrary: documentFloods(), weight: 1 },
   );
 }
 
@@ -417,6 +525,16 @@ describe('hostile replication', () => {
       }
     };
 
+    // Chaos check: the directory answers throughout, and the store process never restarts.
+    const restartsBefore = g.fx.store.restarts();
+    const directory: number[] = [];
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        directory.push((await g.call('/api/sanctuaries')).status);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
     const started = Date.now();
     for (let i = 0; i < list.length; i += CONCURRENCY) {
       await Promise.all(list.slice(i, i + CONCURRENCY).map(run));
@@ -429,21 +547,82 @@ describe('hostile replication', () => {
       }
     }
     const seconds = (Date.now() - started) / 1000;
+    polling = false;
+    await poller;
+    const directoryFailures = directory.filter((status) => status !== 200).length;
+    const restarts = g.fx.store.restarts() - restartsBefore;
 
     const after = await privateState();
     const changed = Object.keys({ ...before, ...after }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     // The attacker's own database holds nothing but the attacker's own documents of the user types.
     const own = (await g.fx.couch.nano.db.use<{ type?: string; ownerId?: string }>(userDbName(attacker.id)).list({ include_docs: true })).rows;
     const strangers = own.filter((r) => !r.id.startsWith('_design/') && !(r.doc && USER_DB_DOC_TYPES.includes(r.doc.type ?? '') && r.doc.ownerId === attacker.id));
+    const designDocs = own.filter((r) => r.id.startsWith('_design/')).map((r) => r.id);
 
     console.log(
       `hostile replication: ${sent} pushes (seed ${SEED}) in ${seconds.toFixed(1)} s, ${wronglyAccepted} accepted that should not be, ${serverErrors} 5xx, ${leaks} leaks, ` +
-        `${healthChecks} health checks ok, ${changed.length} private databases changed, ${strangers.length} foreign documents in the attacker's database`,
+        `${healthChecks} health checks ok, ${changed.length} private databases changed, ${strangers.length} foreign documents in the attacker's database; ` +
+        `GET /api/sanctuaries ${directory.length - directoryFailures}/${directory.length} answered 200, store restarts ${restarts}`,
     );
     console.log(`  by kind: ${[...byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
     expect(samples).toEqual([]);
     expect({ sent, wronglyAccepted, serverErrors, leaks }).toEqual({ sent: PUSHES, wronglyAccepted: 0, serverErrors: 0, leaks: 0 });
     expect(changed, 'private databases changed').toEqual([]);
     expect(strangers.map((r) => r.id)).toEqual([]);
+    expect(designDocs, 'no design document but its own in the attacker\'s database').toEqual(['_design/userdb']);
+    expect({ directoryFailures, restarts }).toEqual({ directoryFailures: 0, restarts: 0 });
+    expect(directory.length).toBeGreaterThan(10);
+  }, 300_000);
+
+  it('every query parameter the read paths allow, with odd values, on every proxy: no 5xx, the store stays up', async () => {
+    // The allow-lists of replication-policy.ts, each parameter alone with each odd value (latest with unknown revisions
+    // killed the store, issue 19).
+    const ODD = ['', 'true', 'false', '0', '-1', '1e309', 'NaN', 'null', '[]', '{}', '["1-x"]', `["1-${'a'.repeat(32)}"]`, '"x"', 'all', 'now', 'x'.repeat(3000), '%00', '\u202e', '1-x', `9-${'f'.repeat(32)}`];
+    const PATHS: Array<{ sub: string; params: string[] }> = [
+      { sub: '', params: [] },
+      { sub: '/_changes', params: ['since', 'limit', 'style', 'feed', 'heartbeat', 'timeout', 'include_docs', 'conflicts', 'descending', 'seq_interval', 'return_docs', 'batch_size'] },
+      { sub: '/_all_docs', params: ['include_docs', 'conflicts', 'limit', 'skip', 'descending', 'startkey', 'endkey', 'start_key', 'end_key', 'startkey_docid', 'endkey_docid', 'key', 'keys', 'inclusive_end', 'update_seq'] },
+      { sub: '/DOC', params: ['rev', 'revs', 'open_revs', 'latest', 'revs_info', 'conflicts', 'deleted_conflicts', 'local_seq', 'meta'] },
+      { sub: '/_bulk_get', params: ['revs', 'latest'] },
+    ];
+    const proxies: Array<{ prefix: string; doc: string; cookie?: string }> = [
+      { prefix: '/db/sanctuaries', doc: SANCTUARY_A },
+      { prefix: '/db/reviews', doc: 'review:nope' },
+      { prefix: '/db/me', doc: `favorite:${SANCTUARY_A}`, cookie: cookies.attacker },
+      { prefix: '/db/submissions', doc: pendingSubmission, cookie: cookies.admin },
+    ];
+    const restartsBefore = g.fx.store.restarts();
+    let sent = 0;
+    const fives: string[] = [];
+    for (const proxy of proxies) {
+      for (const { sub, params } of PATHS) {
+        const path = `${proxy.prefix}${sub.replace('DOC', encodeURIComponent(proxy.doc))}`;
+        const cases = params.flatMap((param) => ODD.map((value) => [param, value] as const));
+        for (let i = 0; i < cases.length; i += CONCURRENCY) {
+          await Promise.all(
+            cases.slice(i, i + CONCURRENCY).map(async ([param, value]) => {
+              const q = new URLSearchParams({ [param]: value });
+              // A live feed would wait for a change: bounded as a device's is.
+              if (param === 'feed' || param === 'since') q.set('timeout', '10');
+              if (param === 'feed') q.set('feed', value === 'true' ? 'longpoll' : value);
+              if (param === 'latest' || param === 'open_revs') q.set('rev', `1-${'a'.repeat(32)}`);
+              const post = sub === '/_bulk_get';
+              const res = await g.call(`${path}?${q}`, {
+                method: post ? 'POST' : 'GET',
+                cookie: proxy.cookie,
+                ...(post ? { body: { docs: [{ id: proxy.doc, rev: `3-${'c'.repeat(32)}` }, { id: proxy.doc }] } } : {}),
+              });
+              await res.arrayBuffer();
+              sent += 1;
+              if (res.status >= 500) fives.push(`${res.status} ${path}?${q}`);
+            }),
+          );
+        }
+      }
+    }
+    console.log(`hostile replication: ${sent} read-path parameter cases on ${proxies.length} proxies, ${fives.length} 5xx, store restarts ${g.fx.store.restarts() - restartsBefore}`);
+    expect(fives).toEqual([]);
+    expect(g.fx.store.restarts() - restartsBefore).toBe(0);
+    expect((await g.call('/api/sanctuaries')).status).toBe(200);
   }, 300_000);
 });
