@@ -88,7 +88,7 @@ describe('profileUpdateSchema', () => {
     });
   });
   it('is a patch: missing fields stay missing', () => {
-    expect(profileUpdateSchema.parse({ username: 'jo' })).toEqual({ username: 'jo' });
+    expect(profileUpdateSchema.parse({ username: 'jojo' })).toEqual({ username: 'jojo' });
   });
   it('refuses a malformed e-mail, blank names and over-long values', () => {
     expect(errorsOf(profileUpdateSchema, { email: 'nope' })).toEqual({ email: AUTH_ERRORS.emailInvalid });

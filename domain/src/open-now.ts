@@ -210,13 +210,18 @@ export function localDayAndMinute(now: Date, timeZone: string): { day: number; m
 
 /** Whether a sanctuary is open at `now` (default: this moment), in its own approximate time zone. */
 export function openStatus(
-  s: Pick<Sanctuary, 'operatingHours' | 'state' | 'latitude' | 'longitude'>,
+  s: Pick<Sanctuary, 'operatingHours' | 'state' | 'latitude' | 'longitude'> & { timeZone?: string | undefined },
   now: Date = new Date(),
 ): OpenStatus {
   const schedule = parseOperatingHours(s.operatingHours);
   if (!schedule) return 'unknown';
-  const { day, minute } = localDayAndMinute(now, approximateTimeZone(s.state, s.latitude, s.longitude));
+  const { day, minute } = localDayAndMinute(now, listingTimeZone(s));
   return statusAt(schedule, day, minute);
+}
+
+/** The listing's own time zone: the one stored with it, else approximated from its state and coordinates. */
+export function listingTimeZone(s: Pick<Sanctuary, 'state' | 'latitude' | 'longitude'> & { timeZone?: string | undefined }): string {
+  return s.timeZone || approximateTimeZone(s.state, s.latitude, s.longitude);
 }
 
 /** A day's hours as the detail page shows them: blank shows as 'Closed'. */

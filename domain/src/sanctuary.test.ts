@@ -33,7 +33,7 @@ describe('sanctuary documents', () => {
 describe('reviews', () => {
   const review: ReviewDoc = {
     _id: 'review:1', type: 'review', schemaVersion: 1, sanctuaryId: 's1', sanctuaryName: 'S', sanctuaryCity: 'C', sanctuaryState: 'OH',
-    userId: 'u', username: 'Ann', rating: 4, title: '', comment: 'Lovely', visitDate: '', createdAt: '2026-01-01T00:00:00Z', photos: [],
+    username: 'Ann', rating: 4, title: '', comment: 'Lovely', visitDate: '', createdAt: '2026-01-01T00:00:00Z', photos: [],
   };
   it('maps to both API shapes, omitting empty optional fields', () => {
     expect(toReview(review)).toMatchObject({ id: 'review:1', username: 'Ann', visit_date: null });

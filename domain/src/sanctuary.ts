@@ -2,6 +2,7 @@
 // The constants, type guard and helpers live in sanctuary-core.ts (no zod) and are re-exported here.
 import { z } from 'zod';
 import { ANIMAL_TYPES } from './constants.ts';
+import { CLOCK_TIME_PATTERN, HOURS_DAYS, MAX_RANGES_PER_DAY, rangesProblem, type HoursDay } from './listing-hours.ts';
 import { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION } from './sanctuary-core.ts';
 
 export { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION, isSanctuaryDoc, sanctuaryId, toSanctuary } from './sanctuary-core.ts';
@@ -14,6 +15,31 @@ export const upcomingEventSchema = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   description: text(2000).default(''),
 });
+
+const clockTime = z.string().regex(CLOCK_TIME_PATTERN, 'Times are HH:MM, from 00:00 to 24:00.');
+const daySpecSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('closed') }),
+  z.strictObject({ kind: z.literal('appointment') }),
+  z
+    .strictObject({ kind: z.literal('open'), ranges: z.array(z.strictObject({ open: clockTime, close: clockTime })).min(1).max(MAX_RANGES_PER_DAY) })
+    .superRefine((day, ctx) => {
+      const problem = rangesProblem(day.ranges);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['ranges'] });
+    }),
+]);
+/** Structured weekly hours (listing-hours.ts): every day of the week, closed, by appointment or open ranges. */
+export const weeklyHoursSchema = z.strictObject(Object.fromEntries(HOURS_DAYS.map((d) => [d, daySpecSchema])) as Record<HoursDay, typeof daySpecSchema>);
+
+/**
+ * Where a listing's facts come from: a page (URL) or a repository file (`github:owner/repo/path`), the fields it
+ * supports and the day it was read.
+ */
+export const sourceSchema = z.strictObject({
+  url: z.string().max(500).regex(/^(https?:\/\/|github:)\S+$/, 'A source is a web address or github:owner/repo/path.'),
+  fields: z.array(z.string().max(40)).max(30),
+  checked: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+export type ListingSource = z.infer<typeof sourceSchema>;
 
 export const sanctuaryFieldsSchema = z.object({
   name: text(200).min(1),
@@ -47,6 +73,15 @@ export const sanctuaryFieldsSchema = z.object({
   hasAdoptions: z.boolean().optional(),
   isHiring: z.boolean().optional(),
   hasLodging: z.boolean().optional(),
+  /** Structured hours an owner set; `operatingHours` is then derived from them (listing-hours.ts). */
+  hours: weeklyHoursSchema.optional(),
+  /** IANA time zone of the listing, from its location: "Open now" and past events are judged in it. */
+  timeZone: z.string().max(64).optional(),
+  foundedYear: z.number().int().min(1700).max(2100).optional(),
+  /** Where the facts come from (seeded listings); empty for listings written by their owners. */
+  sources: z.array(sourceSchema).max(20).optional(),
+  /** Managed by its team: an owner's claim was approved, so no new claims are taken. */
+  claimed: z.boolean().optional(),
 });
 
 export type SanctuaryFields = z.infer<typeof sanctuaryFieldsSchema>;

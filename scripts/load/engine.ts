@@ -223,7 +223,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       const setupHttp = new DeviceHttp(base, first.http.address, setupMetrics);
       const res = await setupHttp.call('POST /api/auth/register', '/api/auth/register', {
         method: 'POST',
-        body: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Load', lastName: `Seeker ${k}` },
+        body: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Load', lastName: `Seeker ${lettersOf(k)}` },
         expect: [201],
       });
       const user = JSON.parse(res!.text) as { id: string };
@@ -460,4 +460,14 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     await stack?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A number as letters (0 → a, 26 → ba): names hold letters only (domain/src/names.ts). */
+function lettersOf(n: number): string {
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return out;
 }

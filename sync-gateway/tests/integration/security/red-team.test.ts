@@ -78,7 +78,7 @@ describe('1. _local writes cannot write anything but that checkpoint, and the st
     expect((await g.call('/db/me/_local/cp-7', { cookie })).status).toBe(404);
     expect((await g.call('/db/me/_local/cp-8', { cookie })).status).toBe(200);
     expect((await g.call('/db/me/_local/cp-39', { cookie })).status).toBe(200);
-    const index = (await userDb(user).get(CHECKPOINT_INDEX_ID)) as { names: string[] };
+    const index = (await userDb(user).get(CHECKPOINT_INDEX_ID)) as unknown as { names: string[] };
     expect(index.names).toHaveLength(32);
     // The index is the gateway's own: no device may write it.
     expect((await g.call(`/db/me/${CHECKPOINT_INDEX_ID}`, { method: 'PUT', cookie, body: { names: [] } })).status).toBe(400);
@@ -270,7 +270,7 @@ describe('9. a published command cannot be rewritten with a forged history', () 
     const user = await g.register('forger');
     const cookie = await g.session(user.id);
     await g.apply(user);
-    const [stored] = (await userDb(user).list({ include_docs: true })).rows.filter((r) => r.id.startsWith('submission-command:')).map((r) => r.doc as SubmissionCommandDoc & { _rev: string });
+    const [stored] = (await userDb(user).list({ include_docs: true })).rows.filter((r) => r.id.startsWith('submission-command:')).map((r) => r.doc as unknown as SubmissionCommandDoc & { _rev: string });
     const forged = randomHex();
     const revs = (await userDb(user).get(stored!._id, { revs: true })) as { _revisions: { start: number; ids: string[] } };
     // As the device first sent it (no server-written fields), with a new name and a history extending the stored one.
