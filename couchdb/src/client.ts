@@ -38,6 +38,31 @@ export async function getOrNull<T>(work: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * Reads, changes and writes one document, retrying when another writer changed it meanwhile. `change` returns
+ * the next version, or null for "nothing to do" (then the current one is returned). Null when there is no such
+ * document.
+ */
+export async function updateDoc<T extends { _id: string; _rev?: string }>(
+  scope: { get(id: string): Promise<object>; insert(doc: never): Promise<{ rev: string }> },
+  id: string,
+  change: (doc: T) => T | null,
+  attempts = 6,
+): Promise<T | null> {
+  for (let attempt = 0; ; attempt++) {
+    const current = (await getOrNull(() => scope.get(id))) as T | null;
+    if (!current) return null;
+    const next = change(current);
+    if (!next) return current;
+    try {
+      const res = await call(() => scope.insert(next as never));
+      return { ...next, _rev: res.rev };
+    } catch (err) {
+      if (!isConflict(err) || attempt >= attempts - 1) throw err;
+    }
+  }
+}
+
 function translate(err: unknown): Error {
   const e = err as { statusCode?: number; error?: string; reason?: string; description?: string; message?: string };
   if (typeof e?.statusCode === 'number') {

@@ -100,7 +100,7 @@ ${requireFields({ sanctuaryId: 'string', comment: 'string', rating: 'number', cr
       _id: '_design/media',
       language: 'javascript',
       validate_doc_update: `function (newDoc, oldDoc, userCtx) {${onlyAdminsWrite}
-  if (newDoc.type !== 'photo' && newDoc.type !== 'thumbnail') { throw({ forbidden: 'Only photos belong here.' }); }
+  if (newDoc.type !== 'photo' && newDoc.type !== 'thumbnail' && newDoc.type !== 'listing-photo') { throw({ forbidden: 'Only photos belong here.' }); }
 }`,
     },
   ],
@@ -162,6 +162,12 @@ ${requireFields({ reviewId: 'string', userId: 'string', reason: 'string', status
   if (newDoc.type === 'hidden-review') {
     if (newDoc._id.indexOf('hidden-review:') !== 0) { throw({ forbidden: 'Hidden review ids start with hidden-review:.' }); }
 ${requireFields({ reviewId: 'string', hiddenAt: 'string', hiddenBy: 'string', review: 'object' })}
+    return;
+  }
+  // Claims of listings and the audit trail of owners' changes (couchdb/src/listing-management.ts).
+  if (newDoc.type === 'listing-claim' || newDoc.type === 'listing-audit') {
+    if (newDoc._id.indexOf(newDoc.type + ':') !== 0) { throw({ forbidden: 'The id must start with the type.' }); }
+${requireFields({ sanctuaryId: 'string', userId: 'string' })}
     return;
   }
   if (newDoc.type === 'sanctuary-report' || newDoc.type === 'listing-edit') {

@@ -50,3 +50,20 @@ export async function writeThumbnail(couch: CouchClient, docId: string, rev: str
     throw err;
   }
 }
+
+/** A listing photo behind `/media/listing/<key>` ('display') or `/media/listing/<key>/thumb`, or null. */
+export async function readListingPhoto(couch: CouchClient, key: string, variant: 'display' | 'thumb'): Promise<PhotoBytes | null> {
+  if (!/^[0-9a-f]{32}-(?:[0-9]|1[01])$/.test(key)) return null;
+  const scope = couch.use<{ _id: string; _rev: string; _attachments?: Record<string, { content_type: string; digest?: string }> }>(DB.media);
+  let doc;
+  try {
+    doc = await couch.call(() => scope.get(`listing-photo:${key}`));
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+  const stub = doc._attachments?.[variant];
+  if (!stub) return null;
+  const bytes = (await couch.call(() => scope.attachment.get(doc._id, variant))) as Buffer;
+  return { bytes, contentType: stub.content_type, digest: stub.digest ?? `${doc._rev}-${variant}`, final: true };
+}

@@ -1,6 +1,7 @@
 // One-off changes to stored data, each run once per store, in order, from setup (every start): the names of those
 // done are kept in `_local/ss-migrations` of `commands` (local documents are neither replicated nor validated).
 // Each migration is idempotent on its own too, so a start interrupted half-way simply runs it again.
+import { LISTING_EDIT_DOC_TYPE } from '@ss/domain/listing-feedback';
 import { REVIEW_DOC_TYPE, type ReviewDoc } from '@ss/domain/review';
 import { type CouchClient, getOrNull, isConflict } from './client.ts';
 import { DB } from './definitions.ts';
@@ -71,7 +72,29 @@ const reviewPrivacy: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [reviewPrivacy];
+/**
+ * Issue 12: owners update their listings directly, so proposed edits left pending in the queue are closed, with a
+ * note saying why (the owner's account can make the change itself).
+ */
+const closeProposedEdits: Migration = {
+  name: 'close-proposed-edits',
+  async run(couch, log) {
+    let closed = 0;
+    for await (const doc of allDocs<{ _id: string; type?: string; status?: string }>(couch, DB.submissions)) {
+      if (doc.type !== LISTING_EDIT_DOC_TYPE || doc.status !== 'pending') continue;
+      const next = { ...doc, status: 'rejected', decidedAt: new Date().toISOString(), decidedBy: 'migration', reviewNotes: 'Owners now update their listings themselves: open the listing and choose "Manage listing".' };
+      try {
+        await couch.call(() => couch.nano.db.use(DB.submissions).insert(next as never));
+        closed += 1;
+      } catch (err) {
+        if (!isConflict(err)) throw err;
+      }
+    }
+    if (closed) log(`close-proposed-edits: ${closed} pending proposed edits closed`);
+  },
+};
+
+const MIGRATIONS: Migration[] = [reviewPrivacy, closeProposedEdits];
 
 /** Runs the migrations this store has not had yet; returns their names. */
 export async function runMigrations(couch: CouchClient, log: (line: string) => void = () => {}): Promise<string[]> {

@@ -12,6 +12,7 @@ import {
 import { isAdmin, isUserDoc, userDocId, userIdOf, type UserDoc } from '@ss/domain/user';
 import { type CouchClient, getOrNull, isConflict, isNotFound } from './client.ts';
 import { DB, userDbName } from './definitions.ts';
+import { makeOwner } from './listing-management.ts';
 
 export type DecisionResult =
   | { ok: true; submission: SubmissionDoc }
@@ -173,18 +174,6 @@ async function freeListingId(couch: CouchClient, sub: SubmissionDoc): Promise<st
   throw new Error(`No free listing id for ${sub._id}`);
 }
 
-/** The applicant becomes a sanctuary_owner (an admin stays admin) linked to the listing. */
-async function promoteApplicant(couch: CouchClient, userId: string, sanctuaryId: string, now: Date): Promise<void> {
-  type OwnerDoc = UserDoc & { ownedSanctuaryIds?: string[] };
-  await updateDoc<OwnerDoc>(couch, couch.use<OwnerDoc>(DB.users), userDocId(userId), (user) => {
-    if (!isUserDoc(user)) return null;
-    const owned = user.ownedSanctuaryIds ?? [];
-    const role = user.role === 'admin' ? 'admin' : 'sanctuary_owner';
-    if (owned.includes(sanctuaryId) && user.role === role) return null;
-    return { ...user, role, ownedSanctuaryIds: owned.includes(sanctuaryId) ? owned : [...owned, sanctuaryId], updatedAt: now.toISOString() };
-  });
-}
-
 /** Everything an approval causes; each step is idempotent, so a retry after a crash finishes the job. */
 async function applyApproval(couch: CouchClient, sub: SubmissionDoc, options: DecisionOptions, now: Date): Promise<SubmissionDoc> {
   const scope = couch.use<SanctuaryDoc & { submissionId?: string }>(DB.sanctuaries);
@@ -208,7 +197,8 @@ async function applyApproval(couch: CouchClient, sub: SubmissionDoc, options: De
     const id = await freeListingId(couch, sub);
     sub = (await updateDoc<SubmissionDoc>(couch, submissionsDb(couch), sub._id, (d) => (d.sanctuaryId === id ? null : { ...d, sanctuaryId: id }))) ?? sub;
   }
-  await promoteApplicant(couch, sub.applicantId, sub.sanctuaryId!, now);
+  // The applicant becomes a sanctuary_owner (an admin stays admin) linked to the listing, which is then managed.
+  await makeOwner(couch, sub.applicantId, sub.sanctuaryId!, now);
   await writeApplicantOutcome(couch, sub, now);
   const done = await updateDoc<SubmissionDoc>(couch, submissionsDb(couch), sub._id, (d) => (d.effectsDone ? null : { ...d, effectsDone: true }));
   return done ?? sub;

@@ -8,7 +8,9 @@
 // that has not changed since and held nothing pending costs one small GET per sweep.
 import type { DocumentScope } from 'nano';
 import type { Gazetteer } from '@ss/domain/gazetteer';
-import { ADMIN_DECISION_ID_PREFIX, SUBMISSION_COMMAND_ID_PATTERN, SUBMISSION_COMMAND_ID_PREFIX } from '@ss/domain/submission';
+import { ADMIN_DECISION_ID_PATTERN, ADMIN_DECISION_ID_PREFIX, SUBMISSION_COMMAND_ID_PREFIX } from '@ss/domain/submission';
+import { LISTING_CLAIM_COMMAND_ID_PATTERN, LISTING_CLAIM_COMMAND_TYPE, LISTING_UPDATE_COMMAND_TYPE, LISTING_UPDATE_ID_PATTERN } from '@ss/domain/listing-management';
+import { applyListingUpdate, awaitsManagementApply, processClaimCommand } from './listing-management.ts';
 import { isUserId } from '@ss/domain/user';
 import { type CouchClient, CouchUnavailableError, isNotFound } from './client.ts';
 import { USER_DB_PREFIX } from './definitions.ts';
@@ -67,9 +69,9 @@ interface DueCommand {
 async function readPending(couch: CouchClient, db: string): Promise<string[]> {
   const scope: DocumentScope<object> = couch.nano.db.use(db);
   const ids: string[] = [];
-  for (const prefix of [SUBMISSION_COMMAND_ID_PREFIX, ADMIN_DECISION_ID_PREFIX]) {
+  for (const prefix of [SUBMISSION_COMMAND_ID_PREFIX, ADMIN_DECISION_ID_PREFIX, `${LISTING_CLAIM_COMMAND_TYPE}:`, `${LISTING_UPDATE_COMMAND_TYPE}:`]) {
     const res = await couch.call(() => scope.list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true }));
-    for (const row of res.rows) if (awaitsApply(row.doc)) ids.push(row.id);
+    for (const row of res.rows) if (awaitsApply(row.doc) || awaitsManagementApply(row.doc)) ids.push(row.id);
   }
   return ids;
 }
@@ -131,7 +133,8 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
     const userId = db.slice(USER_DB_PREFIX.length);
     for (const [commandId, firstSeen] of scanned.pending) {
       if (nowMs - firstSeen < olderThanMs) waiting += 1;
-      else (SUBMISSION_COMMAND_ID_PATTERN.test(commandId) ? applications : decisions).push({ userId, commandId });
+      // Applications, claims and owners' updates first; admins' decisions (which may need the gazetteer) after.
+      else (ADMIN_DECISION_ID_PATTERN.test(commandId) ? decisions : applications).push({ userId, commandId });
     }
   }
 
@@ -145,7 +148,15 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
       log(`[workers] user-commands: ${commandId} of ${userId}: ${(err as Error).message}`);
     }
   };
-  for (const due of applications) await attempt(due, () => processSubmissionCommand(couch, due.userId, due.commandId, now));
+  for (const due of applications) {
+    await attempt(due, () =>
+      LISTING_CLAIM_COMMAND_ID_PATTERN.test(due.commandId)
+        ? processClaimCommand(couch, due.userId, due.commandId, now)
+        : LISTING_UPDATE_ID_PATTERN.test(due.commandId)
+          ? applyListingUpdate(couch, due.userId, due.commandId, now)
+          : processSubmissionCommand(couch, due.userId, due.commandId, now),
+    );
+  }
   if (decisions.length && !gazetteer()) {
     // Without the place index an approval would be refused for a reason that is ours, not the admin's: wait.
     log(`[workers] user-commands: ${decisions.length} admin decision(s) wait for the gazetteer (run npm run build)`);

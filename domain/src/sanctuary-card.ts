@@ -35,10 +35,26 @@ export function tourLine(s: Pick<Sanctuary, 'hasToursAvailable' | 'tourSchedule'
   return `Tours: ${s.tourSchedule.trim()}`;
 }
 
-/** The first event dated today or later (events are compared by calendar date, in UTC). */
-export function specialEventLine(s: Pick<Sanctuary, 'upcomingEvents'>, now: Date = new Date()): string | null {
-  const today = now.toISOString().slice(0, 10);
-  const next = [...s.upcomingEvents].filter((e) => e.date >= today).sort((a, b) => a.date.localeCompare(b.date))[0];
+/** Today's date (YYYY-MM-DD) where the listing is: its time zone when known, else UTC. */
+export function localDate(now: Date, timeZone?: string): string {
+  if (!timeZone) return now.toISOString().slice(0, 10);
+  try {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** The listing's events dated today or later where it is, soonest first: past events leave by themselves. */
+export function upcomingEvents<E extends { date: string }>(s: { upcomingEvents: readonly E[]; timeZone?: string | undefined }, now: Date = new Date()): E[] {
+  const today = localDate(now, s.timeZone);
+  return s.upcomingEvents.filter((e) => e.date >= today).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The first event dated today or later, where the listing is. */
+export function specialEventLine(s: Pick<Sanctuary, 'upcomingEvents' | 'timeZone'>, now: Date = new Date()): string | null {
+  const next = upcomingEvents(s, now)[0];
   return next ? `Special event: ${next.title}` : null;
 }
 

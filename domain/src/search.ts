@@ -8,6 +8,7 @@ import { approximateTimeZone, localDayAndMinute, parseOperatingHours, statusAt, 
 import { ANY_DISTANCE_MILES, type SearchCriteria } from './search-criteria-core.ts';
 import type { Sanctuary } from './sanctuary.ts';
 import { TextIndex } from './text-index.ts';
+import { upcomingEvents } from './sanctuary-card.ts';
 import { stateName } from './us-states.ts';
 
 export interface SearchHit<S extends Sanctuary = Sanctuary> {
@@ -177,7 +178,7 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
     let zone = this.zones[i];
     if (zone === undefined) {
       const s = this.sanctuaries[i]!;
-      this.zones[i] = zone = approximateTimeZone(s.state, s.latitude, s.longitude);
+      this.zones[i] = zone = s.timeZone || approximateTimeZone(s.state, s.latitude, s.longitude);
     }
     return zone;
   }
@@ -283,7 +284,6 @@ export function searchSanctuaries<S extends Sanctuary>(
   let animalMask = 0;
   for (const t of criteria.animalTypes ?? []) animalMask |= ANIMAL_BITS.get(t) ?? 0;
   const { flags, animals, states } = index;
-  const today = now.toISOString().slice(0, 10);
   const clock = criteria.openNow ? new Map<string, { day: number; minute: number }>() : null;
 
   // Survivors and their sort keys, in the index's preallocated typed arrays: no allocation, no boxed numbers.
@@ -304,13 +304,13 @@ export function searchSanctuaries<S extends Sanctuary>(
     // Any of the chosen animal types.
     if (animalMask && !(animals[i]! & animalMask)) continue;
     if (inState && states[i] !== inState) continue;
-    if (criteria.hasUpcomingEvents && !list[i]!.upcomingEvents.some((e) => e.date >= today)) continue;
+    if (criteria.hasUpcomingEvents && (!list[i]!.upcomingEvents.length || !upcomingEvents(list[i]!, now).length)) continue;
     if (clock) {
       const zone = index.timeZone(i);
       let local = clock.get(zone);
       if (!local) clock.set(zone, (local = localDayAndMinute(now, zone)));
-      // Unknown hours are not closed: those sanctuaries stay in.
-      if (statusAt(index.schedule(i), local.day, local.minute) === 'closed') continue;
+      // Open now means hours say so: a listing without hours is left out while the filter is on (issue 12).
+      if (statusAt(index.schedule(i), local.day, local.minute) !== 'open') continue;
     }
     if (origin) {
       to[0] = longitude[i]!;

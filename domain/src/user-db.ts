@@ -6,6 +6,7 @@ import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
 import { REVIEW_COMMAND_DOC_TYPE, REVIEW_COMMAND_MAX_BYTES, reviewCommandPushSchema } from './review-command.ts';
 import { ADMIN_DECISION_DOC_TYPE, SUBMISSION_COMMAND_DOC_TYPE, adminDecisionPushSchema, submissionCommandPushSchema } from './submission.ts';
 import { checkRevisionMeta } from './revisions.ts';
+import { LISTING_CLAIM_COMMAND_TYPE, LISTING_UPDATE_COMMAND_TYPE, claimCommandPushSchema, listingUpdatePushSchema } from './listing-management.ts';
 
 export interface UserDbDocRule {
   /** The whole document's schema, `_id`, `type` and `ownerId` included: every user document names its owner. */
@@ -29,6 +30,10 @@ export const USER_DB_DOC_RULES: Readonly<Record<string, UserDbDocRule>> = {
   [SUBMISSION_COMMAND_DOC_TYPE]: { schema: submissionCommandPushSchema, maxBytes: 32 * 1024, deletable: false },
   // An admin's approve / reject; applied only for admins (the role is checked when it is applied).
   [ADMIN_DECISION_DOC_TYPE]: { schema: adminDecisionPushSchema, maxBytes: 8 * 1024, deletable: false },
+  // Claiming a listing (issue 12); filed in the admins' queue like an application.
+  [LISTING_CLAIM_COMMAND_TYPE]: { schema: claimCommandPushSchema, maxBytes: 8 * 1024, deletable: false },
+  // An owner's change to their listing, new photos attached (made small on the device); published by the gateway.
+  [LISTING_UPDATE_COMMAND_TYPE]: { schema: listingUpdatePushSchema, maxBytes: 36 * 1024 * 1024, deletable: false },
 };
 
 export const USER_DB_DOC_TYPES: readonly string[] = Object.keys(USER_DB_DOC_RULES);

@@ -20,6 +20,8 @@ export interface User {
   profileImageUrl: string | null;
   role: Role;
   isVerified: boolean;
+  /** The listings this account manages (an approved application or claim); absent when none. */
+  ownedSanctuaryIds?: string[];
 }
 
 /** A user as stored in the `users` database (gateway only; never replicated). Id `user:<id>`. */
@@ -40,6 +42,8 @@ export interface UserDoc {
   isVerified: boolean;
   /** scrypt parameters, salt and hash in one string; see couchdb/src/passwords.ts. */
   passwordHash: string;
+  /** Listings this account manages: linked when an application or a claim of theirs is approved. */
+  ownedSanctuaryIds?: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -81,7 +85,13 @@ export function toUser(doc: UserDoc): User {
     profileImageUrl: doc.profileImageUrl,
     role: doc.role,
     isVerified: doc.isVerified,
+    ...(doc.ownedSanctuaryIds?.length ? { ownedSanctuaryIds: [...doc.ownedSanctuaryIds] } : {}),
   };
+}
+
+/** Whether the account manages this listing. */
+export function managesListing(user: Pick<User, 'ownedSanctuaryIds'> | null | undefined, sanctuaryId: string): boolean {
+  return user?.ownedSanctuaryIds?.includes(sanctuaryId) === true;
 }
 
 export function isAdmin(user: Pick<User, 'role'> | null | undefined): boolean {

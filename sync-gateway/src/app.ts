@@ -28,6 +28,7 @@ import { userCommandHook } from './user-commands.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { adminReviewRoutes } from './routes/admin-reviews.ts';
+import { adminListingRoutes } from './routes/admin-listings.ts';
 
 export interface GatewayOptions {
   couch: CouchClient;
@@ -74,7 +75,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   // Before any other /api/admin router: the submissions queue answers 403 to everyone but admins (issue 6).
   app.route('/api/admin/submissions', adminSubmissionRoutes(accounts, { gazetteer }));
   app.route('/api/admin/queue', adminQueueRoutes(accounts));
-  // Reports and owners' edits (POST /api/sanctuaries/{id}/report, /edits); session checks are per route.
+  app.route('/api/admin', adminListingRoutes(accounts));
+  // Reports (POST /api/sanctuaries/{id}/report); session checks are per route.
   app.route('/api/sanctuaries', listingFeedbackRoutes(accounts));
   app.route('/api/reviews', reviewRoutes(accounts));
   app.route('/api/admin', adminReviewRoutes(accounts));

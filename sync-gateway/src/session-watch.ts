@@ -65,7 +65,7 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, log = (l
       }
       // A feed that ended or broke may have missed a deletion: check every open session again, then go on.
       await recheck();
-      await new Promise((r) => setTimeout(r, retryMs));
+      await new Promise((r) => setTimeout(r, retryMs).unref());
     }
   }
 

@@ -1,16 +1,19 @@
-// Applies listing applications and admin decisions as soon as /db/me has stored them (routes/me.ts checks and
+// Applies listing applications, admin decisions, claims and owners' listing updates as soon as /db/me has stored them (routes/me.ts checks and
 // stores them like any user document): mounted in front of /db/me, it looks at what was written once the store
 // has answered, so the outcome is usually back on the device with the next pull.
 import type { MiddlewareHandler } from 'hono';
 import { processAdminDecision, processSubmissionCommand, type DecisionOptions } from '@ss/couchdb/submissions';
 import { ADMIN_DECISION_ID_PATTERN, SUBMISSION_COMMAND_ID_PATTERN } from '@ss/domain/submission';
+import { LISTING_CLAIM_COMMAND_ID_PATTERN, LISTING_UPDATE_ID_PATTERN } from '@ss/domain/listing-management';
+import { applyListingUpdate, processClaimCommand } from '@ss/couchdb/listing-management';
 import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from './accounts.ts';
 import type { AuthEnv } from './session.ts';
 
 type BulkResult = { id?: string; error?: string };
 
-const isCommandId = (id: string) => SUBMISSION_COMMAND_ID_PATTERN.test(id) || ADMIN_DECISION_ID_PATTERN.test(id);
+const isCommandId = (id: string) =>
+  SUBMISSION_COMMAND_ID_PATTERN.test(id) || ADMIN_DECISION_ID_PATTERN.test(id) || LISTING_CLAIM_COMMAND_ID_PATTERN.test(id) || LISTING_UPDATE_ID_PATTERN.test(id);
 
 /** The ids of command documents this request stored. */
 async function storedCommandIds(c: Parameters<MiddlewareHandler<AuthEnv>>[0], rel: string): Promise<string[]> {
@@ -44,6 +47,8 @@ export function userCommandHook(accounts: Accounts, options: Pick<DecisionOption
     for (const id of ids) {
       try {
         if (SUBMISSION_COMMAND_ID_PATTERN.test(id)) await processSubmissionCommand(accounts.couch, userId, id);
+        else if (LISTING_CLAIM_COMMAND_ID_PATTERN.test(id)) await processClaimCommand(accounts.couch, userId, id);
+        else if (LISTING_UPDATE_ID_PATTERN.test(id)) await applyListingUpdate(accounts.couch, userId, id);
         else await processAdminDecision(accounts.couch, userId, id, options);
       } catch (err) {
         // The command is stored; the next push of it, or an admin, can still finish it.

@@ -10,6 +10,7 @@ const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: No
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage, validateSearch: validateSearchParams });
 const mapRoute = createRoute({ getParentRoute: () => rootRoute, path: '/map', validateSearch: validateSearchParams, component: lazyRouteComponent(() => import('./features/map/components/map-page'), 'MapPage') });
 const sanctuaryRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sanctuary/$id', component: lazyRouteComponent(() => import('./features/sanctuary/components/sanctuary-page'), 'SanctuaryPage') });
+const manageRoute = createRoute({ getParentRoute: () => rootRoute, path: '/sanctuary/$id/manage', component: lazyRouteComponent(() => import('./features/sanctuary/components/manage-listing-page'), 'ManageListingPage') });
 const aboutRoute = createRoute({ getParentRoute: () => rootRoute, path: '/about', component: lazyRouteComponent(() => import('./features/pages/components/about-page'), 'AboutPage') });
 const faqRoute = createRoute({ getParentRoute: () => rootRoute, path: '/faq', component: lazyRouteComponent(() => import('./features/pages/components/faq-page'), 'FaqPage') });
 const contactRoute = createRoute({ getParentRoute: () => rootRoute, path: '/contact', component: lazyRouteComponent(() => import('./features/pages/components/contact-page'), 'ContactPage') });
@@ -27,6 +28,7 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   mapRoute,
   sanctuaryRoute,
+  manageRoute,
   aboutRoute,
   faqRoute,
   contactRoute,

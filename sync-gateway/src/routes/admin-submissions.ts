@@ -2,7 +2,7 @@
 // { reviewNotes }. Administrators only: anyone else, signed in or not (and any forged or expired cookie), gets 403.
 // Decisions go through couchdb/src/submissions.ts, the same function the replicated admin-decision commands use.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { handleQueueItem, listQueueItems, type QueueAction } from '@ss/couchdb/listing-feedback';
+import { listQueueItems, resolveReport } from '@ss/couchdb/listing-feedback';
 import { decideSubmission, listSubmissions, type DecisionOptions } from '@ss/couchdb/submissions';
 import { ADMIN_MESSAGES, SUBMISSION_ID_PREFIX, rejectBodySchema, toSubmission, type Decision } from '@ss/domain/submission';
 import { isAdmin } from '@ss/domain/user';
@@ -48,10 +48,7 @@ export function adminSubmissionRoutes(accounts: Accounts, options: Pick<Decision
   return app;
 }
 
-/**
- * The queue's reports and proposed edits: GET /api/admin/queue, POST /reports/{hex}/resolve,
- * POST /edits/{hex}/approve (applies the changes to the listing) and /edits/{hex}/reject { reviewNotes }.
- */
+/** The queue's reports of incorrect information: GET /api/admin/queue, POST /reports/{hex}/resolve. */
 export function adminQueueRoutes(accounts: Accounts) {
   const app = new Hono<AuthEnv>();
   const { couch } = accounts;
@@ -60,17 +57,11 @@ export function adminQueueRoutes(accounts: Accounts) {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await listQueueItems(couch));
   });
-  const handle = async (c: Context<AuthEnv>, kind: 'sanctuary-report' | 'listing-edit', action: QueueAction, notes = '') => {
-    const hex = c.req.param('hex') ?? '';
+  app.post('/reports/:hex/resolve', async (c) => {
+    const hex = c.req.param('hex');
     if (!ID.test(hex)) return jsonError(c, 404, 'Not found');
-    const result = await handleQueueItem(couch, `${kind}:${hex}`, action, c.get('user')!, notes);
+    const result = await resolveReport(couch, `sanctuary-report:${hex}`, c.get('user')!);
     return result.ok ? c.json(result.item) : jsonError(c, result.status, result.error);
-  };
-  app.post('/reports/:hex/resolve', (c) => handle(c, 'sanctuary-report', 'resolve'));
-  app.post('/edits/:hex/approve', (c) => handle(c, 'listing-edit', 'approve'));
-  app.post('/edits/:hex/reject', accountBodyLimit, async (c) => {
-    const { reviewNotes } = await parseJson(c, rejectBodySchema);
-    return handle(c, 'listing-edit', 'reject', reviewNotes ?? '');
   });
   return app;
 }

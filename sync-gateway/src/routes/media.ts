@@ -3,7 +3,7 @@
 // original briefly. Served with the sniffed type, nosniff and a locked-down CSP, so a photo is only ever an image.
 import { Hono, type Context } from 'hono';
 import type { CouchClient } from '@ss/couchdb/client';
-import { readPhoto } from '@ss/couchdb/media';
+import { readListingPhoto, readPhoto, type PhotoBytes } from '@ss/couchdb/media';
 import { jsonError } from '../errors.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -12,13 +12,20 @@ export const FALLBACK_CACHE = 'public, max-age=60';
 
 export function mediaRoutes(couch: CouchClient) {
   const app = new Hono();
+  // Listings' photos, as their owners published them (issue 12): a display size and a thumbnail.
+  app.get('/listing/:key', (c) => send(c, readListingPhoto(couch, c.req.param('key'), 'display')));
+  app.get('/listing/:key/thumb', (c) => send(c, readListingPhoto(couch, c.req.param('key'), 'thumb')));
   app.get('/:key', (c) => servePhoto(c, couch, c.req.param('key'), 'original'));
   app.get('/:key/thumb', (c) => servePhoto(c, couch, c.req.param('key'), 'thumb'));
   return app;
 }
 
-async function servePhoto(c: Context, couch: CouchClient, key: string, variant: 'original' | 'thumb') {
-  const photo = await readPhoto(couch, key, variant);
+function servePhoto(c: Context, couch: CouchClient, key: string, variant: 'original' | 'thumb') {
+  return send(c, readPhoto(couch, key, variant));
+}
+
+async function send(c: Context, reading: Promise<PhotoBytes | null>) {
+  const photo = await reading;
   c.header('X-Content-Type-Options', 'nosniff');
   if (!photo) {
     c.header('Cache-Control', 'no-store');

@@ -112,8 +112,10 @@ describe('who may use the admin queue', () => {
       ['GET', `/db/submissions/submission%3A${id}`],
       ['GET', '/api/admin/queue'],
       ['POST', `/api/admin/queue/reports/${id}/resolve`],
-      ['POST', `/api/admin/queue/edits/${id}/approve`],
-      ['POST', `/api/admin/queue/edits/${id}/reject`, { reviewNotes: 'no' }],
+      ['GET', '/api/admin/claims'],
+      ['POST', `/api/admin/claims/farm-sanctuary-watkins-glen-ny/${'a'.repeat(32)}/approve`],
+      ['GET', `/api/admin/sanctuaries/farm-sanctuary-watkins-glen-ny/audit`],
+      ['POST', `/api/admin/sanctuaries/farm-sanctuary-watkins-glen-ny/verified`, { isVerified: true }],
     ];
     for (const [label, cookie] of who) {
       for (const [method, path, body] of routes) {
@@ -277,31 +279,5 @@ describe('reports and proposed edits', () => {
     const hex = id.slice('sanctuary-report:'.length);
     expect((await call(`/api/admin/queue/reports/${hex}/resolve`, { method: 'POST', cookie })).status).toBe(200);
     expect((await call(`/api/admin/queue/reports/${hex}/resolve`, { method: 'POST', cookie })).status).toBe(409);
-  });
-
-  it("lets only the listing's owner propose edits; an admin applies them to the listing", async () => {
-    const applicant = await register();
-    const { id } = await apply(applicant.cookie, applicant.user.id, { name: 'Edit Me Farm' });
-    const { cookie } = await admin();
-    const approved = (await (await call(`/api/admin/submissions/${id}/approve`, { method: 'POST', cookie })).json()) as Submission;
-    expect(approved.status).toBe('approved');
-    const sub = await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
-    const listingId = sub.sanctuaryId!;
-
-    const stranger = await register();
-    const body = { changes: { phone: '216-555-0199', acceptingAnimals: false }, note: 'New number' };
-    expect((await call(`/api/sanctuaries/${listingId}/edits`, { method: 'POST', cookie: stranger.cookie, body })).status).toBe(403);
-    expect((await call(`/api/sanctuaries/${SANCTUARY}/edits`, { method: 'POST', cookie: applicant.cookie, body })).status).toBe(403);
-    const empty = await call(`/api/sanctuaries/${listingId}/edits`, { method: 'POST', cookie: applicant.cookie, body: { changes: {} } });
-    expect(await empty.json()).toEqual({ error: 'Please change at least one field.' });
-    const res = await call(`/api/sanctuaries/${listingId}/edits`, { method: 'POST', cookie: applicant.cookie, body });
-    expect(res.status).toBe(201);
-    const hex = ((await res.json()) as { id: string }).id.slice('listing-edit:'.length);
-
-    const noNotes = await call(`/api/admin/queue/edits/${hex}/reject`, { method: 'POST', cookie, body: {} });
-    expect(await noNotes.json()).toEqual({ error: ADMIN_MESSAGES.notesRequiredText });
-    expect((await call(`/api/admin/queue/edits/${hex}/approve`, { method: 'POST', cookie })).status).toBe(200);
-    expect(await fx.couch.use<SanctuaryDoc>(DB.sanctuaries).get(listingId)).toMatchObject({ phone: '216-555-0199', acceptingAnimals: false, name: 'Edit Me Farm' });
-    expect((await call(`/api/admin/queue/edits/${hex}/reject`, { method: 'POST', cookie, body: { reviewNotes: 'late' } })).status).toBe(409);
   });
 });

@@ -5,6 +5,7 @@ import PouchDB from 'pouchdb-browser';
 import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import { isQueueItemDoc, type QueueItemDoc } from '@ss/domain/listing-feedback';
+import { isListingClaimDoc, type ListingClaimDoc } from '@ss/domain/listing-management';
 import {
   ADMIN_DECISION_ID_PREFIX, isAdminDecisionDoc, isSubmissionDoc, newAdminDecision, type AdminDecisionDoc, type Decision, type SubmissionDoc,
 } from '@ss/domain/submission';
@@ -21,11 +22,13 @@ export interface AdminQueueState {
   /** The pull from the server: 'offline' and 'error' leave the local copy usable. */
   sync: 'idle' | 'syncing' | 'up-to-date' | 'offline' | 'error';
   byId: ReadonlyMap<string, SubmissionDoc>;
-  /** Reports of incorrect information and owners' proposed edits, replicated with the submissions. */
+  /** Reports of incorrect information, replicated with the submissions. */
   items: ReadonlyMap<string, QueueItemDoc>;
+  /** Claims of listings (issue 12), replicated with the submissions. */
+  claims: ReadonlyMap<string, ListingClaimDoc>;
 }
 
-export const useAdminQueueStore = create<AdminQueueState>(() => ({ status: 'idle', sync: 'idle', byId: new Map(), items: new Map() }));
+export const useAdminQueueStore = create<AdminQueueState>(() => ({ status: 'idle', sync: 'idle', byId: new Map(), items: new Map(), claims: new Map() }));
 
 interface Queue {
   ownerId: string;
@@ -48,9 +51,10 @@ function startQueue(ownerId: string) {
   const db = new PouchDB<SubmissionDoc>(LOCAL_NAME, { adapter: 'indexeddb' });
   const working = new Map<string, SubmissionDoc>();
   const items = new Map<string, QueueItemDoc>();
-  useAdminQueueStore.setState({ status: 'loading', sync: navigator.onLine ? 'syncing' : 'offline', byId: new Map(), items: new Map() });
+  const claims = new Map<string, ListingClaimDoc>();
+  useAdminQueueStore.setState({ status: 'loading', sync: navigator.onLine ? 'syncing' : 'offline', byId: new Map(), items: new Map(), claims: new Map() });
   const publish = () => {
-    if (queue?.db === db) useAdminQueueStore.setState({ status: 'ready', byId: new Map(working), items: new Map(items) });
+    if (queue?.db === db) useAdminQueueStore.setState({ status: 'ready', byId: new Map(working), items: new Map(items), claims: new Map(claims) });
   };
   const feed = db
     .changes({ since: 0, live: true, include_docs: true })
@@ -58,8 +62,10 @@ function startQueue(ownerId: string) {
       const doc: unknown = change.doc;
       working.delete(change.id);
       items.delete(change.id);
+      claims.delete(change.id);
       if (!change.deleted && isSubmissionDoc(doc)) working.set(change.id, doc);
       else if (!change.deleted && isQueueItemDoc(doc)) items.set(change.id, doc);
+      else if (!change.deleted && isListingClaimDoc(doc)) claims.set(change.id, doc);
       publish();
     })
     .on('error', (err) => console.error('[admin-queue] change feed stopped', err));
@@ -87,7 +93,7 @@ function stopQueue(destroy: boolean) {
   queue = null;
   q.pull.cancel();
   q.feed.cancel();
-  useAdminQueueStore.setState({ status: 'idle', sync: 'idle', byId: new Map(), items: new Map() });
+  useAdminQueueStore.setState({ status: 'idle', sync: 'idle', byId: new Map(), items: new Map(), claims: new Map() });
   void (destroy ? q.db.destroy() : q.db.close()).catch((err: unknown) => console.warn('[admin-queue] could not close', err));
 }
 
@@ -97,7 +103,7 @@ useUserDbStore.subscribe((s) => {
 });
 
 /** The queue, newest first, live; replicates only while an admin's page uses it. */
-export function useAdminQueue(adminId: string | null): AdminQueueState & { submissions: SubmissionDoc[]; queueItems: QueueItemDoc[] } {
+export function useAdminQueue(adminId: string | null): AdminQueueState & { submissions: SubmissionDoc[]; queueItems: QueueItemDoc[]; claimItems: ListingClaimDoc[] } {
   useEffect(() => {
     if (!adminId) return;
     startQueue(adminId);
@@ -106,7 +112,8 @@ export function useAdminQueue(adminId: string | null): AdminQueueState & { submi
   const state = useAdminQueueStore();
   const submissions = useMemo(() => [...state.byId.values()].sort((a, b) => b.submittedAt.localeCompare(a.submittedAt)), [state.byId]);
   const queueItems = useMemo(() => [...state.items.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [state.items]);
-  return { ...state, submissions, queueItems };
+  const claimItems = useMemo(() => [...state.claims.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [state.claims]);
+  return { ...state, submissions, queueItems, claimItems };
 }
 
 export const useDecisionsStore = createUserDocStore<AdminDecisionDoc>(ADMIN_DECISION_ID_PREFIX, isAdminDecisionDoc, 'admin-decisions');

@@ -2,7 +2,7 @@
 import { openStatus } from '@ss/domain/open-now';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 
-export function OpenNowBadge({ sanctuary }: { sanctuary: Pick<Sanctuary, 'operatingHours' | 'state' | 'latitude' | 'longitude'> }) {
+export function OpenNowBadge({ sanctuary }: { sanctuary: Pick<Sanctuary, 'operatingHours' | 'state' | 'latitude' | 'longitude' | 'timeZone'> }) {
   const status = openStatus(sanctuary);
   if (status === 'unknown') return null;
   return status === 'open' ? (

@@ -5,7 +5,6 @@
 // never a 5xx; every 4xx is JSON with an `error` message; no response carries a stack trace.
 import fc from 'fast-check';
 import { ANIMAL_TYPES } from '@ss/domain/constants';
-import { EDITABLE_LISTING_FIELDS } from '@ss/domain/listing-feedback';
 import { SEARCH_FLAGS } from '@ss/domain/search-criteria';
 import { US_STATES } from '@ss/domain/us-states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,16 +42,8 @@ const login = fc.record({ email, password });
 const profile = fc.record({ firstName: text(110), lastName: text(110), email, username: fc.option(text(45), { nil: null }) }, { requiredKeys: [] });
 const passwordChange = fc.record({ currentPassword: password, newPassword: password, confirmPassword: password });
 const message = (key: string, max: number) => fc.record({ [key]: fc.oneof(text(max + 20), fc.constant(' '), fc.string({ minLength: max - 2, maxLength: max + 2 })) });
-const listingChanges = fc.record(
-  {
-    description: text(200), address: text(60), phone: text(50), email, website: fc.oneof(fc.webUrl(), fc.string({ maxLength: 20 }), fc.constant('javascript:alert(1)')),
-    animalTypes: fc.array(fc.oneof(fc.constantFrom(...ANIMAL_TYPES), fc.string({ maxLength: 6 })), { maxLength: 16 }),
-    acceptingAnimals: fc.boolean(), hasVolunteerOpportunities: fc.boolean(), volunteerInfo: text(100), hasToursAvailable: fc.boolean(), specialNeeds: text(100),
-    name: text(20), latitude: fc.double(), isVerified: fc.boolean(),
-  } satisfies Record<(typeof EDITABLE_LISTING_FIELDS)[number], unknown> & Record<string, unknown>,
-  { requiredKeys: [] },
-);
-const listingEdit = fc.record({ changes: listingChanges, note: text(100) }, { requiredKeys: ['changes'] });
+const verified = fc.record({ isVerified: fc.oneof(fc.boolean(), fc.constantFrom('true', 1, null)) });
+const revert = fc.record({ auditId: fc.oneof(text(60), fc.constantFrom('listing-audit:x:y:z', '../../users', `listing-audit:${SANCTUARY_A}:2026:00000000`)) });
 const rejectBody = fc.record({ reviewNotes: fc.oneof(text(100), fc.string({ minLength: 2990, maxLength: 3010 })) }, { requiredKeys: [] });
 
 /** A valid-shaped payload, or one broken in one of the ways a client (or an attacker) breaks them. */
@@ -129,20 +120,22 @@ function endpoints(): Record<string, fc.Arbitrary<Req>> {
     'PATCH /api/user/password': json('PATCH', '/api/user/password', mutated(passwordChange), cookies.user),
     'POST /api/sanctuaries/:id/reviews': form,
     'POST /api/sanctuaries/:id/report': json('POST', pathId(sanctuaries).map((id) => `/api/sanctuaries/${id}/report`), mutated(message('message', 2000)), cookies.user),
-    'POST /api/sanctuaries/:id/edits': json('POST', pathId(sanctuaries).map((id) => `/api/sanctuaries/${id}/edits`), mutated(listingEdit), cookies.owner),
     'POST /api/reviews/:reviewId/helpful': json('POST', review.map((id) => `/api/reviews/${id}/helpful`), mutated(fc.record({})), cookies.user),
     'DELETE /api/reviews/:reviewId/helpful': json('DELETE', review.map((id) => `/api/reviews/${id}/helpful`), mutated(fc.record({})), cookies.user),
     'POST /api/reviews/:reviewId/report': json('POST', review.map((id) => `/api/reviews/${id}/report`), mutated(message('reason', 1000)), cookies.user),
     'POST /api/admin/submissions/:id/approve': json('POST', pathId(hexes).map((id) => `/api/admin/submissions/${id}/approve`), mutated(fc.record({})), cookies.admin),
     'POST /api/admin/submissions/:id/reject': json('POST', pathId(hexes).map((id) => `/api/admin/submissions/${id}/reject`), mutated(rejectBody), cookies.admin),
     'POST /api/admin/queue/reports/:hex/resolve': json('POST', pathId(hexes).map((id) => `/api/admin/queue/reports/${id}/resolve`), mutated(fc.record({})), cookies.admin),
-    'POST /api/admin/queue/edits/:hex/approve': json('POST', pathId(hexes).map((id) => `/api/admin/queue/edits/${id}/approve`), mutated(fc.record({})), cookies.admin),
-    'POST /api/admin/queue/edits/:hex/reject': json('POST', pathId(hexes).map((id) => `/api/admin/queue/edits/${id}/reject`), mutated(rejectBody), cookies.admin),
+    // Listings' claims, audit and verification (issue 12), as an admin: unknown ids, odd bodies.
+    'POST /api/admin/claims/:sanctuaryId/:userId/approve': json('POST', fc.tuple(pathId(sanctuaries), pathId([user.id, owner.id])).map(([s, u]) => `/api/admin/claims/${s}/${u}/approve`), mutated(fc.record({})), cookies.admin),
+    'POST /api/admin/claims/:sanctuaryId/:userId/reject': json('POST', fc.tuple(pathId(sanctuaries), pathId([user.id])).map(([s, u]) => `/api/admin/claims/${s}/${u}/reject`), mutated(rejectBody), cookies.admin),
+    'POST /api/admin/sanctuaries/:id/audit/revert': json('POST', pathId(sanctuaries).map((id) => `/api/admin/sanctuaries/${id}/audit/revert`), mutated(revert), cookies.admin),
+    'POST /api/admin/sanctuaries/:id/verified': json('POST', pathId(sanctuaries).map((id) => `/api/admin/sanctuaries/${id}/verified`), mutated(verified), cookies.admin),
     'POST /api/admin/reviews/:reviewId/hide': json('POST', pathId(['review:nope', 'review:x']).map((id) => `/api/admin/reviews/${id}/hide`), mutated(fc.record({})), cookies.admin),
     'GET /api/sanctuaries/search': search,
     // Path ids of the read routes, as anyone.
     'GET path ids': fc
-      .record({ id: pathId([...sanctuaries, user.id, photo]), route: fc.constantFrom('/api/sanctuaries/%s', '/api/sanctuaries/%s/reviews', '/api/sanctuaries/%s/stats', '/api/favorites/%s', '/media/%s', '/media/%s/thumb', '/api/reviews/%s/helpful') })
+      .record({ id: pathId([...sanctuaries, user.id, photo]), route: fc.constantFrom('/api/sanctuaries/%s', '/api/sanctuaries/%s/reviews', '/api/sanctuaries/%s/stats', '/api/favorites/%s', '/media/%s', '/media/%s/thumb', '/media/listing/%s', '/media/listing/%s/thumb', '/api/reviews/%s/helpful', '/api/admin/sanctuaries/%s/audit') })
       .map(({ id, route }) => ({ method: 'GET', path: route.replace('%s', id), cookie: cookies.user })),
   };
 }

@@ -7,6 +7,9 @@ import { inspectRoutes } from 'hono/dev';
 import { newSessionToken, sessionDocId } from '@ss/couchdb/sessions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { newFavorite } from '@ss/domain/favorite';
+import { newClaimCommand, newListingUpdate } from '@ss/domain/listing-management';
+import { userDbName } from '@ss/couchdb/definitions';
+import sharp from 'sharp';
 import { randomHex } from '@ss/domain/review-command';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, PNG, SANCTUARY_A, SANCTUARY_B, startGateway, type Account, type Gateway } from './harness.ts';
@@ -45,7 +48,8 @@ interface World {
   photo: string;
   submissionHex: string;
   reportHex: string;
-  editHex: string;
+  /** A photo of the owner's listing, published by the owner. */
+  listingPhoto: string;
 }
 
 interface Probe {
@@ -63,10 +67,28 @@ interface Probe {
 
 // ---- Fresh resources for cells that change them (a submission can be decided once, an edit applied once).
 const freshSubmission = async (w: World) => ({ id: await w.g.apply(w.applicant, { name: `Matrix Haven ${randomHex().slice(0, 10)}` }) });
-async function freshQueueItem(w: World, kind: 'report' | 'edits'): Promise<string> {
-  const who = kind === 'report' ? w.a : w.owner;
-  const body = kind === 'report' ? { message: 'The phone number is wrong.' } : { changes: { phone: '555-0100' }, note: 'new phone' };
-  const res = await w.g.call(`/api/sanctuaries/${encodeURIComponent(w.owner.sanctuaryId)}/${kind}`, { method: 'POST', cookie: await w.g.session(who.id), body });
+/** Listings nobody manages yet, for fresh claims (from the end of the seed: the harness reviews from its start). */
+const UNCLAIMED = readDefaultSeed().map((d) => d._id).filter((id) => id !== SANCTUARY_A && id !== SANCTUARY_B).reverse();
+let nextUnclaimed = 0;
+/** A pending claim by the applicant (never an admin caller: nobody decides their own claim). */
+async function freshClaim(w: World): Promise<Record<string, string>> {
+  const sanctuaryId = UNCLAIMED[nextUnclaimed++]!;
+  const cmd = newClaimCommand(w.applicant.id, sanctuaryId, { role: 'Founder', contact: 'founder@example.org', verification: 'Call the office.' });
+  const res = await w.g.call(`/db/me/${encodeURIComponent(cmd._id)}`, { method: 'PUT', cookie: await w.g.session(w.applicant.id), body: cmd });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return { sanctuaryId, userId: w.applicant.id };
+}
+/** An audit entry of the owner's listing, made by the owner publishing a change. */
+async function freshAudit(w: World): Promise<{ auditId: string }> {
+  const update = newListingUpdate(w.owner.id, w.owner.sanctuaryId, { description: `Matrix ${randomHex()}` });
+  await w.g.call('/db/me/_bulk_docs', { method: 'POST', cookie: await w.g.session(w.owner.id), body: { docs: [update] } });
+  const stored = (await w.g.fx.couch.nano.db.use(userDbName(w.owner.id)).get(update._id)) as unknown as { auditId?: string };
+  expect(stored.auditId).toBeTruthy();
+  return { auditId: stored.auditId! };
+}
+async function freshQueueItem(w: World, kind: 'report'): Promise<string> {
+  const body = { message: 'The phone number is wrong.' };
+  const res = await w.g.call(`/api/sanctuaries/${encodeURIComponent(w.owner.sanctuaryId)}/${kind}`, { method: 'POST', cookie: await w.g.session(w.a.id), body });
   expect(res.status, await res.clone().text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
   return id.slice(id.indexOf(':') + 1);
@@ -111,11 +133,6 @@ const POLICY: Record<string, Probe[]> = {
     { params: () => ({ id: 'no-such-place' }), body: reviewForm, policy: signedIn(404), label: 'unknown listing' },
   ],
   'POST /api/sanctuaries/:id/report': [{ params: sanctuaryOfOwner, body: () => ({ message: 'Closed on Sundays now.' }), policy: signedIn(201) }],
-  // Only the listing's own sanctuary_owner; an admin is not its owner either.
-  'POST /api/sanctuaries/:id/edits': [
-    { params: sanctuaryOfOwner, body: () => ({ changes: { phone: '555-0101' }, note: '' }), policy: only(signedIn(403), { owner: 201 }) },
-    { params: () => ({ id: SANCTUARY_A }), body: () => ({ changes: { phone: '555-0102' } }), policy: signedIn(403), label: "someone else's listing" },
-  ],
   'GET /api/community/reviews': [{ policy: all(200) }],
   // Registration, sign-in and sign-out are open to everyone, cookie or not.
   'POST /api/auth/register': [
@@ -139,10 +156,13 @@ const POLICY: Record<string, Probe[]> = {
   'POST /api/admin/submissions/:id/reject': [{ params: freshSubmission, body: () => ({ reviewNotes: 'Not a sanctuary.' }), policy: adminOnly(200) }],
   'GET /api/admin/queue': [{ policy: adminOnly(200) }],
   'POST /api/admin/queue/reports/:hex/resolve': [{ params: async (w) => ({ hex: await freshQueueItem(w, 'report') }), policy: adminOnly(200) }],
-  'POST /api/admin/queue/edits/:hex/approve': [{ params: async (w) => ({ hex: await freshQueueItem(w, 'edits') }), policy: adminOnly(200) }],
-  'POST /api/admin/queue/edits/:hex/reject': [
-    { params: async (w) => ({ hex: await freshQueueItem(w, 'edits') }), body: () => ({ reviewNotes: 'No.' }), policy: adminOnly(200) },
-  ],
+  // Claims, audit trails and verification of listings (issue 12): admins only.
+  'GET /api/admin/claims': [{ policy: adminOnly(200) }],
+  'POST /api/admin/claims/:sanctuaryId/:userId/approve': [{ params: freshClaim, policy: adminOnly(200) }],
+  'POST /api/admin/claims/:sanctuaryId/:userId/reject': [{ params: freshClaim, body: () => ({ reviewNotes: 'Could not verify.' }), policy: adminOnly(200) }],
+  'GET /api/admin/sanctuaries/:id/audit': [{ params: sanctuaryOfOwner, policy: adminOnly(200) }],
+  'POST /api/admin/sanctuaries/:id/audit/revert': [{ params: sanctuaryOfOwner, body: freshAudit, policy: adminOnly(200) }],
+  'POST /api/admin/sanctuaries/:id/verified': [{ params: sanctuaryOfOwner, body: () => ({ isVerified: true }), policy: adminOnly(200) }],
   'POST /api/reviews/:reviewId/helpful': [{ params: reviewOfA, policy: signedIn(200) }, { params: () => ({ reviewId: 'review:nope' }), policy: signedIn(404) }],
   'DELETE /api/reviews/:reviewId/helpful': [{ params: reviewOfA, policy: signedIn(200) }],
   'GET /api/reviews/:reviewId/helpful': [{ params: reviewOfA, policy: signedIn(200) }],
@@ -250,6 +270,8 @@ const POLICY: Record<string, Probe[]> = {
   ],
   'GET /media/:key': [{ params: (w) => ({ key: w.photo }), policy: all(200) }, { params: () => ({ key: `${randomHex()}-0` }), policy: all(404) }],
   'GET /media/:key/thumb': [{ params: (w) => ({ key: w.photo }), policy: all(200) }],
+  'GET /media/listing/:key': [{ params: (w) => ({ key: w.listingPhoto }), policy: all(200) }, { params: () => ({ key: `${randomHex()}-0` }), policy: all(404) }],
+  'GET /media/listing/:key/thumb': [{ params: (w) => ({ key: w.listingPhoto }), policy: all(200) }],
 };
 
 /**
@@ -272,6 +294,7 @@ const SHARED_PARAMS = (w: World): Record<string, string> => ({
   reviewId: w.reviewOfA,
   key: w.photo,
   hex: w.reportHex,
+  sanctuaryId: w.owner.sanctuaryId,
   db: 'sanctuaries',
 });
 
@@ -305,10 +328,16 @@ beforeAll(async () => {
   const put = await g.call(`/db/me/${encodeURIComponent(favorite._id)}`, { method: 'PUT', cookie: await g.session(a.id), body: favorite });
   expect(put.status).toBe(201);
   const { reviewId, photo } = await g.review(a.id, SANCTUARY_A, true);
-  world = { g, a, b, owner, admin, applicant, favoriteOfA: favorite._id, reviewOfA: reviewId, photo: photo!, submissionHex: '', reportHex: '', editHex: '' };
+  world = { g, a, b, owner, admin, applicant, favoriteOfA: favorite._id, reviewOfA: reviewId, photo: photo!, submissionHex: '', reportHex: '', listingPhoto: '' };
   world.submissionHex = await g.apply(applicant, { name: `Shared Haven ${randomHex().slice(0, 8)}` });
   world.reportHex = await freshQueueItem(world, 'report');
-  world.editHex = await freshQueueItem(world, 'edits');
+  // The owner publishes a photo of their listing (a real image: listing photos are decoded and re-encoded).
+  const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+  const update = newListingUpdate(owner.id, owner.sanctuaryId, { imageUrls: ['new:photo-0'] }, { 'photo-0': { content_type: 'image/jpeg', data: image.toString('base64') } });
+  await g.call('/db/me/_bulk_docs', { method: 'POST', cookie: await g.session(owner.id), body: { docs: [update] } });
+  const listing = (await g.fx.couch.sanctuaries.get(owner.sanctuaryId))!;
+  expect(listing.imageUrls).toHaveLength(1);
+  world.listingPhoto = listing.imageUrls[0]!.slice('/media/listing/'.length);
 }, 120_000);
 afterAll(() => g?.stop());
 
@@ -381,7 +410,7 @@ describe('authorisation matrix', () => {
       const { cookie, self } = fresh ? await cookieFor(who, index) : shared.get(who)!;
       const params = probe.params ? await probe.params(world, self) : {};
       const path = fill(pattern, params) + (probe.query ?? '');
-      const body = probe.body?.(world, self);
+      const body = await probe.body?.(world, self);
       const res = await g.call(path, { method, cookie, body });
       const status = probe.classify ? await probe.classify(res.clone()) : res.status;
       const text = await res.text();

@@ -46,7 +46,7 @@ function useDecisionOutcomes() {
 }
 
 export function SubmissionsDashboard({ adminId }: { adminId: string }) {
-  const { status, sync, submissions, queueItems } = useAdminQueue(adminId);
+  const { status, sync, submissions, queueItems, claimItems } = useAdminQueue(adminId);
   const decisions = useDecisionsStore((s) => s.byId);
   const [openId, setOpenId] = useState<string | null>(null);
   useDecisionOutcomes();
@@ -98,7 +98,7 @@ export function SubmissionsDashboard({ adminId }: { adminId: string }) {
         </ul>
       )}
       <SubmissionDialog submission={open} deciding={open ? deciding.has(open._id) : false} onClose={() => setOpenId(null)} onDecide={decide} />
-      <QueueItems items={queueItems} />
+      <QueueItems items={queueItems} claims={claimItems} />
     </section>
   );
 }

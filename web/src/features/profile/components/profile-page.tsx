@@ -12,6 +12,7 @@ import { toast } from '../../../ui/toast';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { MyApplications } from './my-applications';
+import { MyListings } from './my-listings';
 import { ProfileHeader } from './profile-header';
 
 const TABS = [
@@ -67,6 +68,7 @@ function Profile({ user }: { user: User }) {
         <Tabs.Content value="profile" className={`mt-4 ${panelClass}`}>
           <h2 className="mb-4 text-xl font-semibold">Profile Information</h2>
           <ProfileForm user={user} />
+          <MyListings />
           <MyApplications />
         </Tabs.Content>
         <Tabs.Content value="security" className={`mt-4 ${panelClass}`}>

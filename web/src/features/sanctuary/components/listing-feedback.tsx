@@ -1,13 +1,12 @@
-// Under a sanctuary's sidebar: 'Report incorrect information' for signed-in visitors, and for the listing's owner
-// (known from their approved application) 'Propose changes to your listing'. Both go to the admins' queue.
+// Under a sanctuary's sidebar: 'Report incorrect information' for signed-in visitors; it goes to the admins' queue.
+// (Owners change their listing themselves: listing-ownership.tsx, manage-listing-page.tsx.)
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { FEEDBACK_MESSAGES, type ListingChanges } from '@ss/domain/listing-feedback';
+import { FEEDBACK_MESSAGES } from '@ss/domain/listing-feedback';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { useCurrentUser } from '../../../data/current-user';
-import { useMyApplications } from '../../../data/listing-applications';
-import { proposeListingEdit, reportIncorrectInfo } from '../../../data/listing-feedback';
+import { reportIncorrectInfo } from '../../../data/listing-feedback';
 import { errorMessage } from '../../../lib/api';
 import { primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { toast } from '../../../ui/toast';
@@ -60,73 +59,9 @@ function ReportForm({ sanctuary, onDone }: { sanctuary: Sanctuary; onDone: () =>
   );
 }
 
-type EditableText = 'description' | 'phone' | 'email' | 'website' | 'specialNeeds' | 'volunteerInfo';
-const TEXT_FIELDS: Array<[EditableText, string]> = [
-  ['description', 'Description'],
-  ['phone', 'Phone'],
-  ['email', 'Email'],
-  ['website', 'Website'],
-  ['volunteerInfo', 'Volunteer information'],
-  ['specialNeeds', 'Special needs'],
-];
-
-function EditForm({ sanctuary, onDone }: { sanctuary: Sanctuary; onDone: () => void }) {
-  const [values, setValues] = useState<Record<EditableText, string>>(() => Object.fromEntries(TEXT_FIELDS.map(([f]) => [f, sanctuary[f] ?? ''])) as Record<EditableText, string>);
-  const [accepting, setAccepting] = useState(sanctuary.acceptingAnimals === true);
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const baseId = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const changes: Partial<ListingChanges> = {};
-    for (const [f] of TEXT_FIELDS) if (values[f].trim() !== (sanctuary[f] ?? '')) changes[f] = values[f].trim();
-    if (accepting !== (sanctuary.acceptingAnimals === true)) changes.acceptingAnimals = accepting;
-    setBusy(true);
-    try {
-      await proposeListingEdit(sanctuary.id, changes, note);
-      toast({ title: 'Changes proposed', description: FEEDBACK_MESSAGES.editSent });
-      onDone();
-    } catch (err) {
-      toast({ title: 'Could not send your changes', description: errorMessage(err, 'Please try again later.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
-      {TEXT_FIELDS.map(([f, label]) => (
-        <div key={f}>
-          <label htmlFor={`${baseId}-${f}`} className="text-sm font-medium text-gray-800">
-            {label}
-          </label>
-          {f === 'description' ? (
-            <textarea id={`${baseId}-${f}`} rows={4} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} className={fieldClass} />
-          ) : (
-            <input id={`${baseId}-${f}`} value={values[f]} onChange={(e) => setValues({ ...values, [f]: e.target.value })} className={fieldClass} />
-          )}
-        </div>
-      ))}
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={accepting} onChange={(e) => setAccepting(e.target.checked)} /> Accepting animals
-      </label>
-      <div>
-        <label htmlFor={`${baseId}-note`} className="text-sm font-medium text-gray-800">
-          Note for our team
-        </label>
-        <input id={`${baseId}-note`} value={note} onChange={(e) => setNote(e.target.value)} className={fieldClass} />
-      </div>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        Send proposed changes
-      </button>
-    </form>
-  );
-}
-
 export function ListingFeedback({ sanctuary }: { sanctuary: Sanctuary }) {
   const { user } = useCurrentUser();
-  const { applications } = useMyApplications();
-  const [open, setOpen] = useState<'report' | 'edit' | null>(null);
-  const owns = applications.some((a) => a.status === 'approved' && a.sanctuaryId === sanctuary.id);
+  const [open, setOpen] = useState(false);
   if (!user) {
     return (
       <p className="text-sm text-gray-600">
@@ -136,14 +71,9 @@ export function ListingFeedback({ sanctuary }: { sanctuary: Sanctuary }) {
   }
   return (
     <div className="space-y-2">
-      <FormDialog title={FEEDBACK_MESSAGES.reportTitle} trigger={FEEDBACK_MESSAGES.reportTitle} open={open === 'report'} onOpenChange={(o) => setOpen(o ? 'report' : null)}>
-        <ReportForm sanctuary={sanctuary} onDone={() => setOpen(null)} />
+      <FormDialog title={FEEDBACK_MESSAGES.reportTitle} trigger={FEEDBACK_MESSAGES.reportTitle} open={open} onOpenChange={setOpen}>
+        <ReportForm sanctuary={sanctuary} onDone={() => setOpen(false)} />
       </FormDialog>
-      {owns ? (
-        <FormDialog title="Propose changes to your listing" trigger="Propose changes to your listing" open={open === 'edit'} onOpenChange={(o) => setOpen(o ? 'edit' : null)}>
-          <EditForm sanctuary={sanctuary} onDone={() => setOpen(null)} />
-        </FormDialog>
-      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { ArrowLeft, CalendarDays, Clock, Globe, HandHeart, Mail, MapPin, Navigation, Phone, Share2 } from 'lucide-react';
 import { MESSAGES } from '@ss/domain/constants';
+import { upcomingEvents } from '@ss/domain/sanctuary-card';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { useSanctuary } from '../../../data/use-sanctuaries';
 import { useSyncStatus } from '../../../data/sync-status';
@@ -12,6 +13,7 @@ import { OpenNowBadge } from '../../../ui/open-now-badge';
 import { SanctuaryImage } from '../../../ui/sanctuary-image';
 import { toast } from '../../../ui/toast';
 import { ListingFeedback } from './listing-feedback';
+import { ListingOwnership } from './listing-ownership';
 import { ReviewsSection } from './reviews-section';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -48,7 +50,7 @@ function services(s: Sanctuary): string[] {
     s.acceptingAnimals === true ? 'Accepting animals' : null,
     s.hasVolunteerOpportunities ? 'Volunteer opportunities' : null,
     s.hasToursAvailable ? 'Tours available' : null,
-    s.upcomingEvents.length ? 'Special events' : null,
+    upcomingEvents(s).length ? 'Special events' : null,
     s.hasAdoptions ? 'Adoptions available' : null,
     s.isHiring ? 'Hiring' : null,
     s.hasLodging ? 'Lodging' : null,
@@ -60,6 +62,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
   const volunteerHref = contactHref(s, `Volunteering at ${s.name}`);
   const tourHref = contactHref(s, `Scheduling a tour of ${s.name}`);
   const serviceList = services(s);
+  const events = upcomingEvents(s);
 
   const share = async () => {
     const outcome = await sharePage({ title: s.name, text: `${s.name} — ${s.city}, ${s.state} on Sanctuary Seekers`, url: window.location.href });
@@ -137,9 +140,9 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
 
           <section aria-labelledby="events-heading">
             <h2 id="events-heading" className="text-xl font-semibold">Upcoming Events</h2>
-            {s.upcomingEvents.length ? (
+            {events.length ? (
               <ul className="mt-2 space-y-3">
-                {s.upcomingEvents.map((e) => (
+                {events.map((e) => (
                   <li key={`${e.date}-${e.title}`} className={card}>
                     <p className="font-medium">{e.title}</p>
                     <p className="flex items-center gap-1 text-sm text-gray-500">
@@ -198,6 +201,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
             </section>
           ) : null}
 
+          <ListingOwnership sanctuary={s} />
           <ListingFeedback sanctuary={s} />
         </aside>
       </div>
