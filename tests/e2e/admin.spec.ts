@@ -98,30 +98,29 @@ test('apply offline, admin approves on /admin, the new sanctuary appears on anot
   await expect(application.getByText('approved', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(application.getByRole('link', { name: 'View your listing' })).toBeVisible();
 
-  // The new owner proposes a change to their listing and reports a mistake; the admin handles both.
+  // The new owner changes their listing themselves (published at once) and reports a mistake; the admin resolves it.
   await application.getByRole('link', { name: 'View your listing' }).click();
   await expect(applicant.getByRole('heading', { level: 1, name })).toBeVisible();
-  await applicant.getByRole('button', { name: 'Propose changes to your listing' }).click();
-  const editDialog = applicant.getByRole('dialog');
-  await editDialog.getByLabel('Phone').fill('216-555-0199');
-  await editDialog.getByRole('button', { name: 'Send proposed changes' }).click();
-  await expect(toastText(applicant, 'Your proposed changes were sent to our team for review.')).toBeVisible();
+  await applicant.getByRole('link', { name: 'Manage listing' }).click();
+  await expect(applicant.getByRole('heading', { level: 1, name: `Manage listing: ${name}` })).toBeVisible();
+  await applicant.getByRole('textbox', { name: 'Phone' }).fill('216-555-0199');
+  await applicant.getByRole('button', { name: 'Save changes' }).click();
+  await expect(toastText(applicant, 'Changes saved')).toBeVisible();
+  await expect(applicant.getByText('Published.')).toBeVisible({ timeout: 30_000 });
+  await applicant.getByRole('link', { name: 'Back to the listing' }).click();
   await applicant.getByRole('button', { name: 'Report incorrect information' }).click();
   await applicant.getByRole('dialog').getByLabel('What is incorrect?').fill('The opening hours are missing.');
   await applicant.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
   await expect(toastText(applicant, 'Thank you! Our team will check this listing.')).toBeVisible();
+  // The listing's new phone number is on the page, from the replicated directory.
+  await expect(applicant.getByText('216-555-0199').first()).toBeVisible({ timeout: 30_000 });
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
-  const queue = admin.getByRole('region', { name: 'Reports and proposed edits' });
-  const edit = queue.getByRole('listitem').filter({ hasText: '216-555-0199' });
-  await edit.getByRole('button', { name: 'Apply changes' }).click();
-  await expect(edit.getByText('approved', { exact: true })).toBeVisible({ timeout: 30_000 });
+  const queue = admin.getByRole('region', { name: 'Reports of incorrect information' });
   const report = queue.getByRole('listitem').filter({ hasText: 'The opening hours are missing.' });
   await report.getByRole('button', { name: 'Mark resolved' }).click();
   await expect(report.getByText('resolved', { exact: true })).toBeVisible({ timeout: 30_000 });
-  // The listing's new phone number reaches the owner's page through replication.
-  await expect(applicant.getByText('216-555-0199').first()).toBeVisible({ timeout: 30_000 });
 
   await Promise.all([observerContext.close(), applicantContext.close(), adminContext.close()]);
 });

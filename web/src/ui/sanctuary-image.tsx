@@ -6,20 +6,29 @@ import type { Sanctuary } from '@ss/domain/sanctuary';
 
 export const DEFAULT_SANCTUARY_IMAGE = '/images/sanctuary-default.svg';
 
+/** Listing photos come in two sizes (couchdb/src/listing-management.ts): 480 px for cards, 1600 px for the hero. */
+const LISTING_PHOTO = /^\/media\/listing\/[0-9a-f]{32}-\d+$/;
+
 export function SanctuaryImage({
   sanctuary,
   className,
   priority = false,
+  sizes = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
 }: {
   sanctuary: Pick<Sanctuary, 'name' | 'imageUrls'>;
   className?: string;
   priority?: boolean;
+  /** How wide the image is shown, for the browser's choice among the photo's sizes. */
+  sizes?: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const src = !failed && sanctuary.imageUrls[0] ? sanctuary.imageUrls[0] : DEFAULT_SANCTUARY_IMAGE;
+  const photo = !failed ? sanctuary.imageUrls[0] : undefined;
+  const sized = photo && LISTING_PHOTO.test(photo);
+  const src = photo ? (sized ? `${photo}/thumb` : photo) : DEFAULT_SANCTUARY_IMAGE;
   return (
     <img
       src={src}
+      {...(sized ? { srcSet: `${photo}/thumb 480w, ${photo} 1600w`, sizes } : {})}
       alt={src === DEFAULT_SANCTUARY_IMAGE ? '' : `Photo of ${sanctuary.name}`}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"

@@ -76,7 +76,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
         <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Search
       </Link>
       <div className="relative mt-4 overflow-hidden rounded-xl bg-emerald-50">
-        <SanctuaryImage sanctuary={s} priority className="aspect-[21/9] w-full object-cover" />
+        <SanctuaryImage sanctuary={s} priority sizes="(min-width: 1152px) 1152px, 100vw" className="aspect-[21/9] w-full object-cover" />
         <FavoriteButton sanctuaryId={s.id} sanctuaryName={s.name} className="absolute right-4 top-4" />
       </div>
       <header className="mt-6 flex flex-wrap items-start justify-between gap-4">
