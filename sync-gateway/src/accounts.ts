@@ -6,6 +6,8 @@ import { createUsers, type Users } from '@ss/couchdb/users';
 import { parseOrigins } from './csrf.ts';
 import { createFailureLimits, DEFAULT_LOGIN_LIMITS, type FailureLimits, type LoginLimits } from './failure-limits.ts';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './body-limits.ts';
+import { cachedSessions, cachedUsers } from './account-cache.ts';
+import { createApplyQueue, type ApplyQueue } from './apply-queue.ts';
 import { createSessionWatch, type SessionWatch } from './session-watch.ts';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-deadline.ts';
 import { documentBudget, resolveWriteLimits, type DocumentBudget, type WriteLimits } from './write-limits.ts';
@@ -55,6 +57,8 @@ export interface Accounts {
   documents: DocumentBudget;
   /** Live feeds held under a session, closed when it ends anywhere. */
   sessionWatch: SessionWatch;
+  /** What stored commands cause, done after the push is answered. */
+  applies: ApplyQueue;
 }
 
 export function createAccounts(couch: CouchClient, options: SecuritySettings = {}): Accounts {
@@ -68,13 +72,16 @@ export function createAccounts(couch: CouchClient, options: SecuritySettings = {
     requestTimeouts: { ...DEFAULT_REQUEST_TIMEOUTS, ...options.requestTimeouts },
     tileUrl: options.tileUrl,
   };
+  const sessions = cachedSessions(createSessions(couch, { ttlMs: resolved.sessionTtlMs }));
+  const sessionWatch = createSessionWatch(couch, { onEnded: (id) => sessions.forgetSession(id) });
   return {
     couch,
-    users: createUsers(couch),
-    sessions: createSessions(couch, { ttlMs: resolved.sessionTtlMs }),
+    users: cachedUsers(createUsers(couch)),
+    sessions,
     options: resolved,
     limits: createFailureLimits(resolved.loginLimits, resolved.trustedProxies),
     documents: documentBudget(resolved.writeLimits.syncDocs),
-    sessionWatch: createSessionWatch(couch),
+    sessionWatch,
+    applies: createApplyQueue(),
   };
 }

@@ -94,5 +94,6 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
     app.route('/', webRoutes(webDist));
   }
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
-  return app;
+  // Tests and a graceful stop wait for the work pushes queued (apply-queue.ts).
+  return Object.assign(app, { applies: accounts.applies });
 }

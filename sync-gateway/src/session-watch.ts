@@ -12,10 +12,12 @@ export type SessionWatch = ReturnType<typeof createSessionWatch>;
 export interface SessionWatchOptions {
   /** Pause before following the sessions feed again after it broke (the store restarting). */
   retryMs?: number;
+  /** Told of every session that ends while the feed is followed (the gateway's session cache forgets it). */
+  onEnded?: (sessionId: string) => void;
   log?: (line: string) => void;
 }
 
-export function createSessionWatch(couch: CouchClient, { retryMs = 500, log = (line: string) => console.error(line) }: SessionWatchOptions = {}) {
+export function createSessionWatch(couch: CouchClient, { retryMs = 500, onEnded, log = (line: string) => console.error(line) }: SessionWatchOptions = {}) {
   /** Open feeds by session document id. */
   const feeds = new Map<string, Set<AbortController>>();
   let follower: AbortController | null = null;
@@ -56,7 +58,10 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, log = (l
             if (!line) continue; // heartbeat
             const change = JSON.parse(line) as { id?: string; deleted?: boolean; seq?: unknown; last_seq?: unknown };
             if (change.seq !== undefined) since = typeof change.seq === 'string' ? change.seq : JSON.stringify(change.seq);
-            if (change.deleted && change.id) close(change.id);
+            if (change.deleted && change.id) {
+              onEnded?.(change.id);
+              close(change.id);
+            }
           }
         }
       } catch (err) {

@@ -1,6 +1,7 @@
-// Applies listing applications, admin decisions, claims and owners' listing updates as soon as /db/me has stored them (routes/me.ts checks and
-// stores them like any user document): mounted in front of /db/me, it looks at what was written once the store
-// has answered, so the outcome is usually back on the device with the next pull.
+// Applies listing applications, admin decisions, claims and owners' listing updates as soon as /db/me has stored
+// them (routes/me.ts checks and stores them like any user document): mounted in front of /db/me, it looks at what was
+// written once the store has answered and queues the apply (apply-queue.ts), so the push is answered at once and the
+// outcome is usually back on the device with the next pull.
 import type { MiddlewareHandler } from 'hono';
 import { processAdminDecision, processSubmissionCommand, type DecisionOptions } from '@ss/couchdb/submissions';
 import { ADMIN_DECISION_ID_PATTERN, SUBMISSION_COMMAND_ID_PATTERN } from '@ss/domain/submission';
@@ -44,16 +45,14 @@ export function userCommandHook(accounts: Accounts, options: Pick<DecisionOption
     const rel = new URL(c.req.url).pathname.slice('/db/me'.length);
     const ids = await storedCommandIds(c, rel);
     const userId = userIdOf(user);
+    // After the answer (the push is done once the store has it); the sweep finishes what a crash interrupts.
     for (const id of ids) {
-      try {
-        if (SUBMISSION_COMMAND_ID_PATTERN.test(id)) await processSubmissionCommand(accounts.couch, userId, id);
-        else if (LISTING_CLAIM_COMMAND_ID_PATTERN.test(id)) await processClaimCommand(accounts.couch, userId, id);
-        else if (LISTING_UPDATE_ID_PATTERN.test(id)) await applyListingUpdate(accounts.couch, userId, id);
-        else await processAdminDecision(accounts.couch, userId, id, options);
-      } catch (err) {
-        // The command is stored; the next push of it, or an admin, can still finish it.
-        console.error(`[gateway] applying ${id} failed:`, err);
-      }
+      accounts.applies.run(id, () => {
+        if (SUBMISSION_COMMAND_ID_PATTERN.test(id)) return processSubmissionCommand(accounts.couch, userId, id);
+        if (LISTING_CLAIM_COMMAND_ID_PATTERN.test(id)) return processClaimCommand(accounts.couch, userId, id);
+        if (LISTING_UPDATE_ID_PATTERN.test(id)) return applyListingUpdate(accounts.couch, userId, id);
+        return processAdminDecision(accounts.couch, userId, id, options);
+      });
     }
   };
 }

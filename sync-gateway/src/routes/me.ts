@@ -114,7 +114,7 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: Retu
       const isCommand = batch.commandIds.length > 0;
       if (isCommand) await recordPendingCommand(accounts.couch, userId, verdict.docId!);
       const res = await forwardToStore(c, accounts.couch, db, `/${encodeURIComponent(verdict.docId!)}${url.search}`, { body: JSON.stringify(withId), contentType: 'application/json' });
-      if (isCommand && res.ok) await applyQuietly(accounts, userId, verdict.docId!);
+      if (isCommand && res.ok) applyLater(accounts, userId, verdict.docId!);
       return res;
     }
 
@@ -152,7 +152,7 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
 
   const failed = new Set(stored.filter((r) => r.error).map((r) => String(r.id)));
   for (const id of commandIds) {
-    if (!failed.has(id)) await applyQuietly(accounts, userId, id);
+    if (!failed.has(id)) applyLater(accounts, userId, id);
   }
 
   // With new_edits=false CouchDB lists only the failures; so do we.
@@ -241,15 +241,11 @@ async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdi
 }
 
 /**
- * Publishes a stored command now, so its outcome is usually back on the device with the next pull. A failure
- * here is not the push's failure: the command is stored and indexed, and the sweep in workers/ finishes it.
+ * Publishes a stored command right after the push is answered, so its outcome is usually back on the device with
+ * the next pull. A failure is not the push's: the command is stored and indexed, and the sweep in workers/ finishes it.
  */
-async function applyQuietly(accounts: Accounts, userId: string, commandId: string): Promise<void> {
-  try {
-    await applyReviewCommand(accounts.couch, userId, commandId);
-  } catch (err) {
-    console.error(`[gateway] applying ${commandId} failed; the sweep will finish it:`, err);
-  }
+function applyLater(accounts: Accounts, userId: string, commandId: string): void {
+  accounts.applies.run(commandId, () => applyReviewCommand(accounts.couch, userId, commandId));
 }
 
 function idOf(doc: unknown): string | null {

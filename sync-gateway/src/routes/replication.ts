@@ -1,16 +1,25 @@
 // /db/{name}: replication proxies. sanctuaries and reviews are pull-only for everyone. Requests are checked
-// against ../replication-policy.ts, then streamed to the store and back without buffering, uncompressed
-// upstream (continuous feeds stall on the embedded store's gzip). The user's own database is routes/me.ts.
+// against ../replication-policy.ts; `_changes` and `_bulk_get` are answered from this gateway's shared feed of the
+// database when it can (../public-feed.ts: one upstream feed for every device), the first-sync snapshot is kept
+// current from the same feed, and everything else is streamed to the store and back without buffering,
+// uncompressed upstream (continuous feeds stall on the embedded store's gzip). The user's own database is routes/me.ts.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB, type DbName } from '@ss/couchdb/definitions';
-import { createSnapshotCache } from '../snapshot.ts';
-import { readOnlyVerdict } from '../replication-policy.ts';
+import { createPublicFeed, type PublicFeed } from '../public-feed.ts';
+import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
+import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
 import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
 const MAX_READ_BODY_BYTES = 1024 * 1024;
+
+/** A public database's shared feed and the snapshot it keeps current. */
+interface PublicDb {
+  feed: PublicFeed;
+  snapshot: LiveSnapshot;
+}
 
 export function replicationRoutes(couch: CouchClient) {
   const app = new Hono();
@@ -20,13 +29,22 @@ export function replicationRoutes(couch: CouchClient) {
     bodyLimit({ maxSize: MAX_READ_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
   );
 
-  const snapshot = createSnapshotCache(couch);
-  // Build the snapshots in the background at start, so the first device after a deploy does not wait for it.
-  for (const db of READ_ONLY_DBS) void snapshot(db as DbName).catch(() => undefined);
+  // Started with the gateway: the snapshot is dumped once, so the first device after a deploy does not wait for it.
+  const publicDbs = new Map<string, PublicDb>();
+  for (const db of READ_ONLY_DBS) {
+    const snapshot = createLiveSnapshot(couch, db as DbName);
+    const feed = createPublicFeed(couch, db as DbName, { onDoc: (id, doc, seq) => snapshot.apply(id, doc, seq) });
+    feed.start();
+    void feed.base().then((since) => snapshot.fill(since)).catch((err: Error) => console.error(`[gateway] ${db} snapshot: ${err.message}`));
+    publicDbs.set(db, { feed, snapshot });
+  }
+
   app.get('/:db/_snapshot', async (c) => {
     const db = c.req.param('db');
-    if (!READ_ONLY_DBS.has(db)) return c.json({ error: 'Unknown or private database' }, 404);
-    const snap = await snapshot(db as DbName);
+    const pub = publicDbs.get(db);
+    if (!pub) return c.json({ error: 'Unknown or private database' }, 404);
+    await pub.feed.base();
+    const snap = await pub.snapshot.current();
     if (c.req.header('if-none-match') === snap.etag) return c.body(null, 304);
     return c.body(new Uint8Array(snap.gzip), 200, {
       'content-type': 'application/x-ndjson',
@@ -37,12 +55,12 @@ export function replicationRoutes(couch: CouchClient) {
     });
   });
 
-  app.all('/:db/*', (c) => proxy(c, couch));
-  app.all('/:db', (c) => proxy(c, couch));
+  app.all('/:db/*', (c) => proxy(c, couch, publicDbs.get(c.req.param('db') ?? '')));
+  app.all('/:db', (c) => proxy(c, couch, undefined));
   return app;
 }
 
-async function proxy(c: Context, couch: CouchClient) {
+async function proxy(c: Context, couch: CouchClient, pub: PublicDb | undefined) {
   const db = c.req.param('db') ?? '';
   if (!READ_ONLY_DBS.has(db)) {
     // Creating, deleting or writing any other database is refused here, before the store sees it.
@@ -63,7 +81,110 @@ async function proxy(c: Context, couch: CouchClient) {
     // CouchDB-shaped body so PouchDB reports it sensibly, plus the `error` text our API uses everywhere.
     return c.json({ error: 'forbidden', reason: verdict.reason }, verdict.status);
   }
+  const first = path.split('/').filter(Boolean)[0];
+  if (pub && first === '_changes' && c.req.method === 'GET') {
+    const answered = changesFromFeed(c, pub.feed, url.searchParams);
+    if (answered) return answered;
+  }
+  if (pub && first === '_bulk_get' && c.req.method === 'POST') return bulkGetThroughCache(c, couch, db, pub.feed, path, rawPath + url.search);
   // The only POSTs the policy allows are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
   if (c.req.method === 'POST') return forwardQuery(c, couch, db, path, rawPath + url.search);
   return forwardToStore(c, couch, db, rawPath + url.search);
+}
+
+/** What a device's `_changes` may ask for and still be answered from the shared feed. */
+const FEED_PARAMS = new Set(['since', 'limit', 'style', 'feed', 'heartbeat', 'timeout', 'seq_interval', 'batch_size', 'return_docs']);
+/** CouchDB's default wait for a longpoll or continuous feed with nothing to say. */
+const DEFAULT_FEED_TIMEOUT_MS = 60_000;
+
+/**
+ * A `_changes` answer from the shared feed, or null when the store must answer (a `since` this gateway has not seen,
+ * documents asked for, the feed not connected). Longpoll and continuous answers keep the connection alive with
+ * newline heartbeats while they wait, as the store does.
+ */
+function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams): Response | null {
+  if ([...params.keys()].some((k) => !FEED_PARAMS.has(k))) return null;
+  const kind = params.get('feed') ?? 'normal';
+  const since = params.get('since') ?? '0';
+  const limitText = params.get('limit');
+  const limit = limitText === null ? null : Number(limitText);
+  if (limit !== null && !(Number.isInteger(limit) && limit >= 0)) return null;
+  const mainOnly = params.get('style') !== 'all_docs';
+  const heartbeat = Number(params.get('heartbeat'));
+  const heartbeatMs = Number.isFinite(heartbeat) && heartbeat > 0 ? Math.max(heartbeat, 1000) : null;
+  const timeoutParam = Number(params.get('timeout'));
+  const timeoutMs = Number.isFinite(timeoutParam) && timeoutParam > 0 ? Math.min(timeoutParam, DEFAULT_FEED_TIMEOUT_MS) : DEFAULT_FEED_TIMEOUT_MS;
+  const signal = c.req.raw.signal;
+  const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+  if (kind === 'continuous') {
+    const stream = feed.continuous({ since, mainOnly, heartbeatMs, timeoutMs, signal });
+    return stream ? new Response(stream, { status: 200, headers }) : null;
+  }
+  if (kind !== 'normal' && kind !== 'longpoll') return null;
+  if (!feed.knows(since)) return null;
+  const longpoll = kind === 'longpoll';
+  // Decided at once whether the feed can answer, so a request it cannot is forwarded, not half-answered.
+  const pending = feed.changes({ since, limit, mainOnly, longpoll, timeoutMs, signal });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(stream) {
+      const beat = longpoll && heartbeatMs ? setInterval(() => stream.enqueue(encoder.encode('\n')), heartbeatMs) : null;
+      try {
+        // Known a moment ago; should the feed have broken since, the store's own answer would be needed: rare
+        // enough to answer with an empty page from `since`, which the device simply asks again from.
+        const answer = (await pending) ?? { results: [], last_seq: since, pending: 0 };
+        stream.enqueue(encoder.encode(JSON.stringify(answer) + '\n'));
+      } finally {
+        if (beat) clearInterval(beat);
+        stream.close();
+      }
+    },
+  });
+  return new Response(body, { status: 200, headers });
+}
+
+type BulkGetResult = { id: string; docs: unknown[] };
+
+/**
+ * `_bulk_get` of a public database: every (document, revision) the shared cache holds is answered from it, the
+ * rest from one request to the store (whose answers are then cached), in the order asked.
+ */
+async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, feed: PublicFeed, path: string, pathAndQuery: string): Promise<Response> {
+  const text = await c.req.text();
+  const verdict = checkQueryBody(path, text);
+  if (verdict && 'reply' in verdict) return c.json(verdict.reply, 200, { 'cache-control': 'no-store' });
+  if (verdict) return c.json({ error: verdict.status === 403 ? 'forbidden' : 'bad_request', reason: verdict.reason }, verdict.status);
+  const asked = (JSON.parse(text) as { docs: Array<{ id: string; rev?: string; atts_since?: string[] }> }).docs;
+  const url = new URL(c.req.url);
+  const flags = `${url.searchParams.get('revs') ?? ''},${url.searchParams.get('latest') ?? ''}`;
+  const keyOf = (d: { id: string; rev?: string; atts_since?: string[] }) => (d.rev && !d.atts_since ? `${flags}|${d.id}|${d.rev}` : null);
+  const answers: Array<string | undefined> = asked.map((d) => {
+    const key = keyOf(d);
+    return key ? feed.bulkGetCached(key) : undefined;
+  });
+  const missing = asked.map((d, i) => (answers[i] === undefined ? i : -1)).filter((i) => i >= 0);
+  if (missing.length) {
+    const upstream = await couch.forward(db, pathAndQuery, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ docs: missing.map((i) => asked[i]) }),
+      signal: c.req.raw.signal,
+    });
+    if (upstream.status !== 200) return new Response(upstream.body, { status: upstream.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+    const { results } = (await upstream.json()) as { results: BulkGetResult[] };
+    if (!Array.isArray(results) || results.length !== missing.length) {
+      return c.json({ error: 'bad_gateway', reason: 'The store gave an unexpected answer.' }, 502, { 'cache-control': 'no-store' });
+    }
+    results.forEach((result, k) => {
+      const i = missing[k]!;
+      const docs = JSON.stringify(result.docs);
+      answers[i] = docs;
+      const key = keyOf(asked[i]!);
+      // Errors (missing revisions) are not remembered: the revision may arrive in a moment.
+      if (key && result.docs.every((d) => typeof d === 'object' && d !== null && 'ok' in d)) feed.bulkGetStore(key, asked[i]!.id, docs);
+    });
+  }
+  const body = `{"results":[${asked.map((d, i) => `{"id":${JSON.stringify(d.id)},"docs":${answers[i]}}`).join(',')}]}`;
+  return c.body(body, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
 }

@@ -24,12 +24,15 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 
-function call(p: string, { method = 'GET', body, cookie }: { method?: string; body?: unknown; cookie?: string } = {}) {
+async function call(p: string, { method = 'GET', body, cookie }: { method?: string; body?: unknown; cookie?: string } = {}) {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = cookie;
   if (method !== 'GET') headers.origin = ORIGIN;
-  return app.request(p, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await app.request(p, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  // Pushes are applied after their answer (apply-queue.ts): outcomes are read right after here.
+  if (method !== 'GET') await app.applies.idle();
+  return res;
 }
 
 const cookieOf = (res: Response) => res.headers.getSetCookie().find((h) => h.startsWith('ss_session='))!.split(';')[0]!;

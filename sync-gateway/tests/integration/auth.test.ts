@@ -51,12 +51,14 @@ interface Call {
   url?: string;
 }
 
-function call(target: App, p: string, { method = 'GET', body, cookie, origin = ORIGIN, headers = {}, url }: Call = {}) {
+async function call(target: App, p: string, { method = 'GET', body, cookie, origin = ORIGIN, headers = {}, url }: Call = {}) {
   const h: Record<string, string> = { ...headers };
   if (body !== undefined) h['content-type'] = 'application/json';
   if (cookie) h.cookie = cookie;
   if (origin !== null && method !== 'GET') h.origin = origin;
-  return target.request(url ?? p, { method, headers: h, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+  const res = await target.request(url ?? p, { method, headers: h, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+  if (method !== 'GET') await target.applies.idle();
+  return res;
 }
 
 /** The ss_session Set-Cookie header of a response, if any. */

@@ -48,7 +48,7 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-function call(p: string, { method = 'GET', body, cookie, headers = {} }: Call = {}) {
+async function call(p: string, { method = 'GET', body, cookie, headers = {} }: Call = {}) {
   const h: Record<string, string> = { ...headers };
   if (cookie) h.cookie = cookie;
   if (method !== 'GET') h.origin = ORIGIN;
@@ -58,7 +58,10 @@ function call(p: string, { method = 'GET', body, cookie, headers = {} }: Call = 
     h['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  return app.request(p, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+  const res = await app.request(p, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+  // Pushes are applied after their answer (apply-queue.ts): outcomes are read right after here.
+  if (method !== 'GET') await app.applies.idle();
+  return res;
 }
 
 let counter = 0;

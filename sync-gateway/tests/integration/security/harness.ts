@@ -120,7 +120,10 @@ export async function startGateway(): Promise<Gateway> {
       h['content-type'] ??= 'application/json';
       payload = JSON.stringify(body);
     }
-    return app.request(path, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+    const res = await app.request(path, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+    // What a push causes is applied after its answer (apply-queue.ts); the suites read outcomes right after.
+    if (method !== 'GET' && method !== 'HEAD') await app.applies.idle();
+    return res;
   }
 
   async function register(name = 'seeker'): Promise<Account> {

@@ -1,0 +1,294 @@
+// One upstream change feed per public database (sanctuaries, reviews), shared by every device this gateway serves
+// (issue 16): the store sees O(changes), not O(devices × changes). From it this gateway keeps
+// - a bounded log of recent changes, from which device `_changes` requests (normal, longpoll, continuous) whose
+//   `since` this gateway has seen are answered, exactly as the store would (one row per document at its latest
+//   sequence, the same `last_seq`, `limit` and `pending`); any other `since` goes to the store as before;
+// - a bounded cache of `_bulk_get` answers by document and revision, dropped for a document as soon as the feed says
+//   it changed;
+// - the first-sync snapshot, kept current change by change in buckets compressed on their own (snapshot.ts).
+// Design documents never enter any of them. Each gateway keeps its own: behind a load balancer a device's `since`
+// from another gateway is simply not found here and goes to the store.
+import type { CouchClient } from '@ss/couchdb/client';
+import type { DbName } from '@ss/couchdb/definitions';
+import { isDesignId } from './design-docs.ts';
+
+export interface ChangeRow {
+  seq: string | number;
+  id: string;
+  changes: Array<{ rev: string }>;
+  deleted?: true;
+}
+
+export interface PublicFeedOptions {
+  /** How many changes the log keeps; older `since` values go to the store. */
+  maxEntries?: number;
+  /** Bytes of `_bulk_get` answers kept. */
+  maxCacheBytes?: number;
+  /** Called with each document the feed brings (deleted: null), for the snapshot. */
+  onDoc?: (id: string, doc: object | null, seq: string | number) => void;
+  /** Pause before reconnecting a broken upstream feed. */
+  retryMs?: number;
+  log?: (line: string) => void;
+}
+
+interface Entry extends ChangeRow {
+  key: string;
+}
+
+const seqKey = (seq: unknown): string => (typeof seq === 'string' ? seq : JSON.stringify(seq));
+
+export type PublicFeed = ReturnType<typeof createPublicFeed>;
+
+export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 100_000, maxCacheBytes = 64 * 1024 * 1024, onDoc, retryMs = 500, log = (l: string) => console.error(l) }: PublicFeedOptions = {}) {
+  /** Changes in the order the store gave them; `base` is the sequence before the first one kept. */
+  let entries: Entry[] = [];
+  let base: { seq: string | number; key: string } | null = null;
+  /** Where each known sequence ends in `entries` (index of the row with that seq; -1 for `base`). */
+  let positions = new Map<string, number>();
+  /** Position of each document's latest row. */
+  let latest = new Map<string, number>();
+  let offset = 0; // entries dropped from the front, so positions stay absolute
+  let connected = false;
+  let stopped = false;
+  let controller: AbortController | null = null;
+  const waiters = new Set<() => void>();
+  let announceBase: (seq: string | number) => void = () => {};
+  const baseKnown = new Promise<string | number>((resolve) => (announceBase = resolve));
+
+  // _bulk_get answers by `${flags}|${id}|${rev}`, least recently used first.
+  const docCache = new Map<string, string>();
+  const keysById = new Map<string, Set<string>>();
+  let cacheBytes = 0;
+  const stats = { changesServed: 0, changesForwarded: 0, bulkGetHits: 0, bulkGetMisses: 0 };
+
+  function forgetDoc(id: string) {
+    for (const key of keysById.get(id) ?? []) {
+      cacheBytes -= docCache.get(key)?.length ?? 0;
+      docCache.delete(key);
+    }
+    keysById.delete(id);
+  }
+
+  function append(row: ChangeRow) {
+    const key = seqKey(row.seq);
+    const position = offset + entries.length;
+    entries.push({ ...row, key });
+    positions.set(key, position);
+    const previous = latest.get(row.id);
+    latest.set(row.id, position);
+    if (previous !== undefined) forgetDoc(row.id);
+    if (entries.length > maxEntries) {
+      // Drop the oldest half at once, so trimming is rare; `since` values older than the new base go upstream.
+      const drop = Math.floor(entries.length / 2);
+      const last = entries[drop - 1]!;
+      base = { seq: last.seq, key: last.key };
+      entries = entries.slice(drop);
+      offset += drop;
+      positions = new Map([[base.key, offset - 1], ...entries.map((e, i) => [e.key, offset + i] as const)]);
+      latest = new Map(entries.map((e, i) => [e.id, offset + i] as const));
+    }
+    for (const wake of [...waiters]) wake();
+  }
+
+  async function follow() {
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        if (!base && !entries.length) {
+          // Where this gateway's knowledge starts: requests since this sequence (or later) are answered here.
+          const info = (await couch.call(() => couch.nano.db.get(db))) as { update_seq: string | number };
+          base = { seq: info.update_seq, key: seqKey(info.update_seq) };
+          positions.set(base.key, offset - 1);
+          announceBase(base.seq);
+        }
+        const since = entries.length ? entries[entries.length - 1]!.seq : base!.seq;
+        const res = await couch.forward(db, `/_changes?feed=continuous&style=all_docs&include_docs=true&heartbeat=10000&since=${encodeURIComponent(seqKey(since))}`, {
+          method: 'GET',
+          signal: controller.signal,
+        });
+        if (!res.ok || !res.body) throw new Error(`the ${db} feed answered ${res.status}`);
+        connected = true;
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        let buffered = '';
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffered += decoder.decode(value, { stream: true });
+          let newline: number;
+          while ((newline = buffered.indexOf('\n')) >= 0) {
+            const line = buffered.slice(0, newline).trim();
+            buffered = buffered.slice(newline + 1);
+            if (!line) continue;
+            const change = JSON.parse(line) as { seq?: string | number; id?: string; changes?: Array<{ rev: string }>; deleted?: boolean; doc?: object; last_seq?: unknown };
+            if (change.seq === undefined || typeof change.id !== 'string' || !Array.isArray(change.changes)) continue;
+            if (isDesignId(change.id)) {
+              // Not listed to devices, but its sequence still moves the feed on: keep it as a known position.
+              positions.set(seqKey(change.seq), offset + entries.length - 1);
+              continue;
+            }
+            append({ seq: change.seq, id: change.id, changes: change.changes.map((c) => ({ rev: c.rev })), ...(change.deleted ? { deleted: true as const } : {}) });
+            onDoc?.(change.id, change.deleted ? null : (change.doc ?? null), change.seq);
+          }
+        }
+      } catch (err) {
+        if (stopped) return;
+        log(`[gateway] following ${db}: ${(err as Error).message}; again in ${retryMs} ms`);
+      } finally {
+        connected = false;
+      }
+      await new Promise((r) => setTimeout(r, retryMs).unref());
+    }
+  }
+
+  /** The rows after `since` (one per document, at its latest sequence), or null when `since` is not known here. */
+  function rowsAfter(since: string): { rows: Entry[]; tip: string | number } | null {
+    if (!connected) return null;
+    let start: number | undefined;
+    if (since === 'now') start = offset + entries.length - 1;
+    else start = positions.get(since);
+    if (start === undefined) return null;
+    const rows: Entry[] = [];
+    for (let p = Math.max(start + 1, offset); p < offset + entries.length; p++) {
+      const e = entries[p - offset]!;
+      if (latest.get(e.id) === p) rows.push(e);
+    }
+    const tip = entries.length ? entries[entries.length - 1]!.seq : base!.seq;
+    return { rows, tip };
+  }
+
+  const shape = (e: Entry, mainOnly: boolean): ChangeRow => ({ seq: e.seq, id: e.id, changes: mainOnly ? e.changes.slice(0, 1) : e.changes, ...(e.deleted ? { deleted: true } : {}) });
+
+  /** Waits until a change arrives, the time is up, or `signal` aborts; resolves either way. */
+  function nextChange(timeoutMs: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      waiters.add(done);
+      signal.addEventListener('abort', done);
+    });
+  }
+
+  return {
+    stats,
+    start() {
+      void follow();
+    },
+    /** The sequence the feed follows from (read once, at its start): a snapshot dumped after it is consistent. */
+    base: () => baseKnown,
+    stop() {
+      stopped = true;
+      controller?.abort();
+      for (const wake of [...waiters]) wake();
+    },
+
+    /**
+     * A normal or longpoll `_changes` answer as the store would give it, or null to forward the request.
+     * `since` as the device sent it; longpoll waits (up to `timeoutMs`) when nothing is newer.
+     */
+    async changes(params: { since: string; limit: number | null; mainOnly: boolean; longpoll: boolean; timeoutMs: number; signal: AbortSignal }) {
+      let found = rowsAfter(params.since);
+      if (!found) {
+        stats.changesForwarded += 1;
+        return null;
+      }
+      if (params.longpoll && !found.rows.length) {
+        const since = params.since === 'now' ? seqKey(found.tip) : params.since;
+        await nextChange(params.timeoutMs, params.signal);
+        found = rowsAfter(since) ?? found;
+      }
+      stats.changesServed += 1;
+      const rows = params.limit !== null ? found.rows.slice(0, params.limit) : found.rows;
+      const lastSeq = rows.length && params.limit !== null && rows.length < found.rows.length ? rows[rows.length - 1]!.seq : found.tip;
+      return { results: rows.map((e) => shape(e, params.mainOnly)), last_seq: lastSeq, pending: found.rows.length - rows.length };
+    },
+
+    /**
+     * A continuous `_changes` answer: every row after `since`, then each new one as it arrives, with heartbeats,
+     * until `timeoutMs` (then `{"last_seq"}`) or the device goes away. Null when `since` is not known here.
+     */
+    continuous(params: { since: string; mainOnly: boolean; heartbeatMs: number | null; timeoutMs: number; signal: AbortSignal }): ReadableStream<Uint8Array> | null {
+      const first = rowsAfter(params.since);
+      if (!first) {
+        stats.changesForwarded += 1;
+        return null;
+      }
+      stats.changesServed += 1;
+      const encoder = new TextEncoder();
+      let since = params.since === 'now' ? seqKey(first.tip) : params.since;
+      const deadline = Date.now() + params.timeoutMs;
+      return new ReadableStream<Uint8Array>({
+        async pull(stream) {
+          for (;;) {
+            if (params.signal.aborted) return stream.close();
+            const found = rowsAfter(since);
+            if (!found) {
+              // Fell out of the log (or the upstream feed broke): end; the device asks again from its last seq.
+              stream.close();
+              return;
+            }
+            if (found.rows.length) {
+              stream.enqueue(encoder.encode(found.rows.map((e) => JSON.stringify(shape(e, params.mainOnly))).join('\n') + '\n'));
+              since = found.rows[found.rows.length - 1]!.key;
+              return;
+            }
+            const left = deadline - Date.now();
+            if (left <= 0) {
+              stream.enqueue(encoder.encode(JSON.stringify({ last_seq: found.tip }) + '\n'));
+              stream.close();
+              return;
+            }
+            const wait = params.heartbeatMs ? Math.min(params.heartbeatMs, left) : left;
+            const before = offset + entries.length;
+            await nextChange(wait, params.signal);
+            if (offset + entries.length === before && params.heartbeatMs && !params.signal.aborted) {
+              stream.enqueue(encoder.encode('\n'));
+              return;
+            }
+          }
+        },
+      });
+    },
+
+    /** Cached `_bulk_get` entries (the `docs` array of one result) for `flags|id|rev`, or undefined. */
+    bulkGetCached(key: string): string | undefined {
+      const hit = docCache.get(key);
+      if (hit !== undefined) {
+        stats.bulkGetHits += 1;
+        // Least recently used goes first: move to the end.
+        docCache.delete(key);
+        docCache.set(key, hit);
+      } else stats.bulkGetMisses += 1;
+      return hit;
+    },
+
+    /** Remembers one `_bulk_get` result while the feed has seen no newer change of that document. */
+    bulkGetStore(key: string, id: string, docsJson: string) {
+      if (!connected || docsJson.length > maxCacheBytes / 16) return;
+      if (docCache.has(key)) return;
+      docCache.set(key, docsJson);
+      cacheBytes += docsJson.length;
+      let keys = keysById.get(id);
+      if (!keys) keysById.set(id, (keys = new Set()));
+      keys.add(key);
+      while (cacheBytes > maxCacheBytes) {
+        const [oldest, value] = docCache.entries().next().value as [string, string];
+        docCache.delete(oldest);
+        cacheBytes -= value.length;
+        const oldId = oldest.split('|')[1]!;
+        keysById.get(oldId)?.delete(oldest);
+      }
+    },
+
+    /** Whether a `_changes` request since `since` can be answered here right now. */
+    knows: (since: string) => rowsAfter(since) !== null,
+
+    /** True while the upstream feed is live (answers from the log are then exact). */
+    connected: () => connected,
+  };
+}

@@ -1,0 +1,148 @@
+// The shared feed of the public databases (issue 16) against a real store: `_changes` answered from the gateway's
+// log are exactly what the store answers (rows, order, last_seq, limit, pending, deletions, no design documents), a
+// longpoll wakes on the next change, `_bulk_get` is served from the cache and follows a new revision, the live
+// snapshot holds every change within a second, and a second gateway (its own log) stays correct for the first one's
+// sequences. The store's request count shows the sharing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { DB } from '@ss/couchdb/definitions';
+import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import { createApp } from '../../src/app.ts';
+import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+
+let fx: StoreFixture;
+let a: ReturnType<typeof createApp>;
+let b: ReturnType<typeof createApp>;
+
+type Changes = { results: Array<{ seq: unknown; id: string; changes: Array<{ rev: string }>; deleted?: boolean }>; last_seq: unknown; pending?: number };
+
+const listing = (id: string, name = id): SanctuaryDoc => ({
+  _id: id, type: 'sanctuary', schemaVersion: 1, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', name, description: '', address: '', city: 'Ravenna', state: 'OH',
+  zipCode: '', latitude: 41.15, longitude: -81.24, coordinatesApproximate: true, phone: '', email: '', website: '', animalTypes: ['pigs'], isVerified: false,
+  acceptingAnimals: null, hasVolunteerOpportunities: false, volunteerInfo: '', hasToursAvailable: false, tourSchedule: '', specialNeeds: '', imageUrls: [], operatingHours: {}, upcomingEvents: [],
+});
+
+const store = async (path: string): Promise<Changes> => (await (await fx.couch.forward(DB.sanctuaries, path, { method: 'GET' })).json()) as Changes;
+const via = async (app: ReturnType<typeof createApp>, path: string): Promise<Changes> => (await (await app.request(`/db/sanctuaries${path}`)).json()) as Changes;
+/** The store's answer less design documents, as the proxy has always answered. */
+const withoutDesign = (c: Changes): Changes => ({ ...c, results: c.results.filter((r) => !r.id.startsWith('_design/')) });
+
+beforeAll(async () => {
+  fx = await startStoreFixture();
+  a = createApp({ couch: fx.couch });
+  b = createApp({ couch: fx.couch });
+  // Both gateways' feeds are live (their first `_changes` since "now" is answered from the log).
+  await waitFor(async () => (await a.request('/db/sanctuaries/_changes?since=now')).ok && (await b.request('/db/sanctuaries/_changes?since=now')).ok);
+}, 60_000);
+afterAll(() => fx.stop());
+
+describe('the shared change feed', () => {
+  it('answers _changes since any sequence it has seen exactly as the store does', async () => {
+    const start = (await via(a, '/_changes?since=now')).last_seq;
+    const scope = fx.couch.use<SanctuaryDoc>(DB.sanctuaries);
+    for (let i = 0; i < 6; i++) await scope.insert(listing(`feed-${i}`));
+    const two = await scope.get('feed-2');
+    await scope.insert({ ...two, name: 'Feed Two, renamed' });
+    const four = await scope.get('feed-4');
+    await scope.destroy('feed-4', four._rev!);
+    // A design document change in between: never listed.
+    const ddoc = await fx.couch.nano.db.use(DB.sanctuaries).get('_design/sanctuaries');
+    await fx.couch.nano.db.use(DB.sanctuaries).insert(ddoc);
+    await waitFor(async () => (await via(a, `/_changes?since=${encodeURIComponent(String(start))}`)).results.length === 6);
+
+    const store0 = withoutDesign(await store(`/_changes?since=${encodeURIComponent(String(start))}&style=all_docs`));
+    const mine = await via(a, `/_changes?since=${encodeURIComponent(String(start))}&style=all_docs`);
+    expect(mine.results).toEqual(store0.results);
+    expect(mine.results.map((r) => r.id)).toEqual(['feed-0', 'feed-1', 'feed-3', 'feed-5', 'feed-2', 'feed-4']);
+    expect(mine.results.at(-1)).toMatchObject({ id: 'feed-4', deleted: true });
+
+    // Every sequence it has seen, every limit: the same rows, last_seq and pending as the store.
+    for (const since of [start, ...store0.results.map((r) => r.seq)]) {
+      for (const limit of [1, 2, 5]) {
+        const q = `/_changes?since=${encodeURIComponent(String(since))}&style=all_docs&limit=${limit}`;
+        const fromStore = withoutDesign(await store(q));
+        const fromFeed = await via(a, q);
+        expect(fromFeed.results, q).toEqual(fromStore.results);
+        if (fromStore.results.length === limit) expect(fromFeed.last_seq, q).toEqual(fromStore.last_seq);
+      }
+    }
+    expect(a).toBeTruthy();
+  });
+
+  it('a longpoll waits for the next change and wakes on it; a since it has not seen goes to the store', async () => {
+    const now = (await via(a, '/_changes?since=now')).last_seq;
+    const started = Date.now();
+    const poll = via(a, `/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(now))}`);
+    await new Promise((r) => setTimeout(r, 700));
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-longpoll') as never);
+    const answer = await poll;
+    expect(answer.results.map((r) => r.id)).toEqual(['feed-longpoll']);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // since=0 is older than the gateway's start: the store answers, design documents still filtered.
+    const all = await via(a, '/_changes?since=0&limit=1000');
+    expect(all.results.some((r) => r.id === 'feed-longpoll')).toBe(true);
+    expect(all.results.some((r) => r.id.startsWith('_design/'))).toBe(false);
+  });
+
+  it('a continuous feed streams what follows, with heartbeats', async () => {
+    const now = (await via(a, '/_changes?since=now')).last_seq;
+    const res = await a.request(`/db/sanctuaries/_changes?feed=continuous&heartbeat=1000&since=${encodeURIComponent(String(now))}&timeout=4000`);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-continuous') as never);
+    let text = '';
+    while (!text.includes('last_seq')) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value);
+    }
+    const lines = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: string; last_seq?: unknown });
+    expect(lines[0]).toMatchObject({ id: 'feed-continuous' });
+    expect(lines.at(-1)).toHaveProperty('last_seq');
+  });
+
+  it('serves _bulk_get from its cache, and a new revision from the store', async () => {
+    const scope = fx.couch.use<SanctuaryDoc>(DB.sanctuaries);
+    const doc = await scope.get('feed-1');
+    const ask = (rev: string) => a.request('/db/sanctuaries/_bulk_get?revs=true&latest=true', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ docs: [{ id: 'feed-1', rev }] }) });
+    const storeAnswer = await (await fx.couch.forward(DB.sanctuaries, '/_bulk_get?revs=true&latest=true', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ docs: [{ id: 'feed-1', rev: doc._rev }] }) })).json();
+    const first = await (await ask(doc._rev!)).json();
+    const second = await (await ask(doc._rev!)).json();
+    expect(first).toEqual(storeAnswer);
+    expect(second).toEqual(storeAnswer);
+    const updated = await scope.insert({ ...doc, name: 'Feed One, renamed' });
+    await waitFor(async () => {
+      const res = (await (await ask(updated.rev)).json()) as { results: Array<{ docs: Array<{ ok?: { name: string } }> }> };
+      return res.results[0]!.docs[0]!.ok?.name === 'Feed One, renamed';
+    });
+  });
+
+  it('keeps the first-sync snapshot current within a second of a change', async () => {
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-snapshot', 'Snapshot Newcomer') as never);
+    const started = Date.now();
+    await waitFor(async () => {
+      const res = await a.request('/db/sanctuaries/_snapshot');
+      const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString();
+      return text.includes('Snapshot Newcomer');
+    }, 5000, 50);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(1000);
+    const res = await a.request('/db/sanctuaries/_snapshot');
+    const lines = gunzipSync(Buffer.from(await res.arrayBuffer())).toString().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { _id?: string; doc_count?: number; update_seq?: unknown });
+    const [header, ...docs] = lines;
+    expect(header!.doc_count).toBe(docs.length);
+    expect(docs.some((d) => d._id?.startsWith('_design/'))).toBe(false);
+    expect(docs.some((d) => d._id === 'feed-4')).toBe(false); // deleted above
+    const storeIds = (await fx.couch.nano.db.use(DB.sanctuaries).list()).rows.map((r) => r.id).filter((id) => !id.startsWith('_design/')).sort();
+    expect(docs.map((d) => d._id).sort()).toEqual(storeIds);
+    console.log(`public feed: a change reached the snapshot in ${elapsed} ms`);
+  });
+
+  it('a second gateway, with its own log, answers a sequence only the first one gave correctly', async () => {
+    const fromA = (await via(a, '/_changes?since=now')).last_seq;
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-two-gateways') as never);
+    await waitFor(async () => (await via(b, `/_changes?since=${encodeURIComponent(String(fromA))}`)).results.some((r) => r.id === 'feed-two-gateways'));
+    const viaB = await via(b, `/_changes?since=${encodeURIComponent(String(fromA))}&style=all_docs`);
+    expect(viaB.results).toEqual(withoutDesign(await store(`/_changes?since=${encodeURIComponent(String(fromA))}&style=all_docs`)).results);
+  });
+});
