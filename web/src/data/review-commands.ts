@@ -2,9 +2,9 @@
 // still owes the user a word about (published, rejected, or refused by the gateway). Which commands await an
 // outcome is kept per user in localStorage, so each outcome is announced once, even across reloads.
 import { useMemo } from 'react';
-import { create } from 'zustand';
 import { REVIEW_COMMAND_ID_PREFIX, isReviewCommandDoc, type ReviewCommandDoc } from '@ss/domain/review-command-core';
-import { onDenied, useUserDbStore, type UserDb, type UserDbDoc } from './user-db';
+import { createUserDocStore } from './user-command-store';
+import { onDenied, useUserDbStore } from './user-db';
 
 /** What this device waits to hear about one command it wrote; `deniedReason` once the gateway refused it. */
 interface Awaiting {
@@ -27,8 +27,6 @@ export interface ReviewOutcome {
   /** Why it failed, when the server said. */
   reason?: string;
 }
-
-export const useReviewCommandsStore = create<ReviewCommandsState>(() => ({ userId: null, status: 'idle', byId: new Map(), awaiting: {} }));
 
 const STORAGE_PREFIX = 'ss:review-awaiting:';
 
@@ -93,47 +91,12 @@ function light(doc: ReviewCommandDoc): ReviewCommandDoc {
   return { ...doc, _attachments: stubs };
 }
 
-let watching: UserDb | null = null;
-let feed: PouchDB.Core.Changes<UserDbDoc> | null = null;
-
-function watch(db: UserDb | null, userId: string | null) {
-  if (db === watching) return;
-  feed?.cancel();
-  feed = null;
-  watching = db;
-  if (!db || !userId) {
-    useReviewCommandsStore.setState({ userId: null, status: 'idle', byId: new Map(), awaiting: {} });
-    return;
-  }
-  useReviewCommandsStore.setState({ userId, status: 'loading', byId: new Map(), awaiting: readAwaiting(userId) });
-  const working = new Map<string, ReviewCommandDoc>();
-  const publish = () => {
-    if (watching === db) useReviewCommandsStore.setState({ status: 'ready', byId: new Map(working) });
-  };
-  void (async () => {
-    // The feed starts where the read began, so nothing written in between is missed (a repeat is harmless).
-    const { update_seq: since } = await db.info();
-    const all = await db.allDocs({ include_docs: true, startkey: REVIEW_COMMAND_ID_PREFIX, endkey: `${REVIEW_COMMAND_ID_PREFIX}\uffff` });
-    if (watching !== db) return;
-    for (const row of all.rows) if (isReviewCommandDoc(row.doc)) working.set(row.id, light(row.doc));
-    publish();
-    feed = db
-      .changes({ since, live: true, include_docs: true })
-      .on('change', (change) => {
-        if (!change.id.startsWith(REVIEW_COMMAND_ID_PREFIX)) return;
-        if (change.deleted || !isReviewCommandDoc(change.doc)) working.delete(change.id);
-        else working.set(change.id, light(change.doc));
-        publish();
-      })
-      .on('error', (err) => console.error('[reviews] change feed stopped', err));
-  })().catch((err) => {
-    console.error('[reviews] could not read your reviews', err);
-    publish();
-  });
-}
-
-useUserDbStore.subscribe((s) => watch(s.db, s.userId));
-watch(useUserDbStore.getState().db, useUserDbStore.getState().userId);
+export const useReviewCommandsStore = createUserDocStore<ReviewCommandDoc, { awaiting: Readonly<Record<string, Awaiting>> }>(
+  REVIEW_COMMAND_ID_PREFIX,
+  isReviewCommandDoc,
+  'reviews',
+  { keep: light, extra: { none: { awaiting: {} }, forUser: (userId) => ({ awaiting: readAwaiting(userId) }) } },
+);
 
 // The gateway refused a command this device wrote: remember why, so it is announced (user-db.ts drops the copy).
 onDenied(({ id, reason }) => {
