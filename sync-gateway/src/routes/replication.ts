@@ -173,8 +173,9 @@ async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, f
     });
     if (upstream.status !== 200) return new Response(upstream.body, { status: upstream.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
     const { results } = (await upstream.json()) as { results: BulkGetResult[] };
-    if (!Array.isArray(results) || results.length !== missing.length) {
-      return c.json({ error: 'bad_gateway', reason: 'The store gave an unexpected answer.' }, 502, { 'cache-control': 'no-store' });
+    if (!Array.isArray(results) || results.length !== missing.length || results.some((r, k) => r?.id !== asked[missing[k]!]!.id)) {
+      // Not one result per entry asked (a store may group entries of one document): the store answers it all.
+      return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json' });
     }
     results.forEach((result, k) => {
       const i = missing[k]!;
