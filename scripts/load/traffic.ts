@@ -157,15 +157,21 @@ export async function applyAndApprove(applicant: DeviceHttp, applicantId: string
   });
   if (!failures) return null;
   if (failures.length) throw new Error(`the application was refused: ${JSON.stringify(failures).slice(0, 200)}`);
-  const stored = await applicant.json<{ submissionId?: string }>('GET /db/me/{id}', `/db/me/${encodeURIComponent(cmd._id)}`, { signal });
-  if (!stored) return null;
-  const submissionId = stored.submissionId;
-  if (!submissionId) throw new Error('the application was not filed in the queue');
+  // Filed just after the push is answered (the gateway applies commands after answering): the device reads it back
+  // as its live pull would, a moment later.
+  let submissionId: string | undefined;
+  for (let attempt = 0; attempt < 50 && !submissionId; attempt++) {
+    const stored = await applicant.json<{ submissionId?: string }>('GET /db/me/{id}', `/db/me/${encodeURIComponent(cmd._id)}`, { signal });
+    if (!stored) return null;
+    submissionId = stored.submissionId;
+    if (!submissionId) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!submissionId) throw new Error('the application was not filed in the queue within 10 s');
   const hex = submissionId.slice(submissionId.indexOf(':') + 1);
   approving();
   const decided = await admin.json<{ status?: string }>('POST /api/admin/submissions/{id}/approve', `/api/admin/submissions/${hex}/approve`, { method: 'POST', signal });
   if (!decided) return null;
   if (decided.status !== 'approved') throw new Error(`the approval answered status ${decided.status}`);
   const fields = applicationFields(n);
-  return sanctuaryIdForSubmission({ _id: submissionId, name: fields.name, city: fields.city, state: fields.state });
+  return (decided as { sanctuaryId?: string }).sanctuaryId ?? sanctuaryIdForSubmission({ _id: submissionId, name: fields.name, city: fields.city, state: fields.state });
 }

@@ -91,6 +91,7 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
   }
 
   async function follow() {
+    let failures = 0;
     while (!stopped) {
       controller = new AbortController();
       try {
@@ -108,6 +109,8 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
         });
         if (!res.ok || !res.body) throw new Error(`the ${db} feed answered ${res.status}`);
         connected = true;
+        if (failures) log(`[gateway] following ${db} again`);
+        failures = 0;
         const reader = res.body.getReader();
         const decoder = new TextDecoder();
         let buffered = '';
@@ -133,11 +136,14 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
         }
       } catch (err) {
         if (stopped) return;
-        log(`[gateway] following ${db}: ${(err as Error).message}; again in ${retryMs} ms`);
+        // Said once while the store is away, not at every retry.
+        if (failures === 0) log(`[gateway] following ${db}: ${(err as Error).message}; trying again`);
+        failures += 1;
       } finally {
         connected = false;
       }
-      await new Promise((r) => setTimeout(r, retryMs).unref());
+      // Waits a little longer after each failure in a row, up to 20 times `retryMs`.
+      await new Promise((r) => setTimeout(r, retryMs * Math.min(2 ** Math.max(0, failures - 1), 20)).unref());
     }
   }
 

@@ -66,7 +66,7 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, onEnded,
         }
       } catch (err) {
         if (stop.signal.aborted) return;
-        log(`[gateway] following sessions: ${(err as Error).message}; again in ${retryMs} ms`);
+        log(`[gateway] following sessions: ${(err as Error).message}; trying again`);
       }
       // A feed that ended or broke may have missed a deletion: check every open session again, then go on.
       await recheck();

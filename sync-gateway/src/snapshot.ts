@@ -138,6 +138,10 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName) {
         }
         version += 1;
       })();
+      // A dump that failed (the store went away) is tried again by the next caller.
+      filling.catch(() => {
+        filling = null;
+      });
       return filling;
     },
 
@@ -155,7 +159,8 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName) {
     ready: () => filling !== null && waiting === null,
 
     /** The current snapshot (waits for the first dump): only changed buckets are compressed again. */
-    async current(): Promise<Snapshot> {
+    async current(since?: string | number): Promise<Snapshot> {
+      if (!filling && since !== undefined) void this.fill(since);
       if (!filling) throw new Error('The snapshot has not been filled');
       await filling;
       if (built?.version === version) return built.snapshot;

@@ -15,6 +15,9 @@ import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
 const MAX_READ_BODY_BYTES = 1024 * 1024;
 
+/** How long a first sync waits for the snapshot's first dump before being told to come back. */
+const SNAPSHOT_WAIT_MS = 10_000;
+
 /** A public database's shared feed and the snapshot it keeps current. */
 interface PublicDb {
   feed: PublicFeed;
@@ -43,8 +46,10 @@ export function replicationRoutes(couch: CouchClient) {
     const db = c.req.param('db');
     const pub = publicDbs.get(db);
     if (!pub) return c.json({ error: 'Unknown or private database' }, 404);
-    await pub.feed.base();
-    const snap = await pub.snapshot.current();
+    // Answered only once the database has been read; a store that cannot be reached gets a plain 503 soon.
+    const ready = await Promise.race([pub.feed.base().then((since) => pub.snapshot.current(since)), new Promise<null>((r) => setTimeout(() => r(null), SNAPSHOT_WAIT_MS).unref())]).catch(() => null);
+    if (!ready) return c.json({ error: 'The directory is not available right now. Please try again in a moment.' }, 503, { 'retry-after': '5' });
+    const snap = ready;
     if (c.req.header('if-none-match') === snap.etag) return c.body(null, 304);
     return c.body(new Uint8Array(snap.gzip), 200, {
       'content-type': 'application/x-ndjson',
