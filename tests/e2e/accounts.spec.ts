@@ -2,7 +2,7 @@
 // browser after reconnecting, the sign-out warning for unsynced writes, password change, sign-out, sign-in failure
 // and success, /profile's tabs, and the heart for signed-out visitors.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newEmail, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
+import { newEmail, promoteToAdmin, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'farm-sanctuary-watkins-glen-ny';
 const SANCTUARY_NAME = 'Farm Sanctuary';
@@ -257,9 +257,7 @@ test('an administrator sees Admin Dashboard in the menu and a destructive admin 
   await page.keyboard.press('Escape');
 
   // Promote the account in the store (what `npm run create-admin` does); a new page load fetches the user again.
-  const users = storeClient().use<{ role: string }>('users');
-  const doc = await users.get(`user:${await userIdOf(page)}`);
-  await users.insert({ ...doc, role: 'admin' });
+  await promoteToAdmin(page);
   await page.goto('/profile');
   await expect(page.getByText('admin', { exact: true })).toHaveClass(/bg-red-600/);
   await openUserMenu(page, 'Alan Turing');

@@ -40,3 +40,17 @@ export async function register(page: Page, first: string, last: string, email: s
   await expect(toastText(page, 'Welcome to Sanctuary Seekers!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/**
+ * Makes this page's signed-in account an administrator in the store (what `npm run create-admin` does to an
+ * existing account) and waits until the gateway answers with the new role: it remembers accounts for a second.
+ */
+export async function promoteToAdmin(page: Page): Promise<void> {
+  const users = storeClient().use<{ role: string }>('users');
+  const userId = await page.evaluate(async () => ((await (await fetch('/api/auth/user')).json()) as { id: string }).id);
+  const doc = await users.get(`user:${userId}`);
+  await users.insert({ ...doc, role: 'admin' });
+  await expect
+    .poll(async () => page.evaluate(async () => ((await (await fetch('/api/auth/user')).json()) as { role?: string }).role), { timeout: 10_000 })
+    .toBe('admin');
+}

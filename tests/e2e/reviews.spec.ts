@@ -2,7 +2,7 @@
 // once back online (thumbnails, the success toast, the stats) and seen by a second browser; script and HTML in it
 // show as text; six photos are refused; Helpful counts one vote per user; signed-out visitors are asked to sign in.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { newEmail, register, storeClient, toastText, waitForSync } from './helpers';
+import { newEmail, promoteToAdmin, register, storeClient, toastText, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'catskill-animal-sanctuary-saugerties-ny';
 const SANCTUARY_NAME = 'Catskill Animal Sanctuary';
@@ -181,7 +181,7 @@ test('Helpful counts one vote per user; signed-out visitors are asked to sign in
   const title = `Helpful test ${Date.now()}`;
   await reviews.insert({
     _id: id, type: 'review', schemaVersion: 1, sanctuaryId: HELPFUL_SANCTUARY_ID, sanctuaryName: 'Animal Place', sanctuaryCity: 'Grass Valley',
-    sanctuaryState: 'CA', userId: 'e2e-author', username: 'Hal Author', rating: 5, title, comment: 'Kind people, happy hens.',
+    sanctuaryState: 'CA', username: 'Hal Author', rating: 5, title, comment: 'Kind people, happy hens.',
     visitDate: '', createdAt: new Date().toISOString(), photos: [],
   } as never);
 
@@ -263,7 +263,7 @@ test('a signed-in user reports a review; an administrator hides it and it disapp
   const title = `Reported review ${Date.now()}`;
   await reviews.insert({
     _id: id, type: 'review', schemaVersion: 1, sanctuaryId: HELPFUL_SANCTUARY_ID, sanctuaryName: 'Animal Place', sanctuaryCity: 'Grass Valley',
-    sanctuaryState: 'CA', userId: 'e2e-author', username: 'Spam Author', rating: 1, title, comment: 'Buy cheap watches at example.com',
+    sanctuaryState: 'CA', username: 'Spam Author', rating: 1, title, comment: 'Buy cheap watches at example.com',
     visitDate: '', createdAt: new Date().toISOString(), photos: [],
   } as never);
 
@@ -284,10 +284,7 @@ test('a signed-in user reports a review; an administrator hides it and it disapp
   await expect(page.getByRole('heading', { name: 'Reported reviews' })).toHaveCount(0);
 
   const { context: adminContext, page: admin } = await registeredPage(browser, 'Ada');
-  const users = storeClient().use<{ role: string }>('users');
-  const userId = await admin.evaluate(async () => ((await (await fetch('/api/auth/user')).json()) as { id: string }).id);
-  const doc = await users.get(`user:${userId}`);
-  await users.insert({ ...doc, role: 'admin' });
+  await promoteToAdmin(admin);
   await admin.goto('/admin');
   const report = admin.getByRole('article', { name: `Report: ${title}` });
   await expect(report).toBeVisible();
