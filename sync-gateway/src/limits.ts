@@ -1,4 +1,5 @@
-// The gateway's fixed limits on what one user may store and send, in one module that routes and middleware read
+// The gateway's fixed limits on what one user may store and send, and the names of its cookies: configuration in
+// one module that routes and middleware read, importing nothing of the gateway's, so no module cycle goes through it
 // (the per-minute rate limits are settings: write-limits.ts; body limits by route: body-limits.ts).
 
 /** Room for one review command with five 5 MB photos in base64 (about 35 MB) and a little more. */
@@ -19,3 +20,12 @@ export const MAX_CHECKPOINTS_PER_USER = 32;
  */
 export const MAX_USER_DB_DOCS = 20_000;
 export const MAX_USER_DB_BYTES = 512 * 1024 * 1024;
+
+/** The session cookie (HttpOnly): its value is the session's token. */
+export const SESSION_COOKIE = 'ss_session';
+/**
+ * A script-readable companion of the session cookie, holding nothing but "1": it tells the web app whether asking
+ * GET /api/auth/user is worth a request (a signed-out visitor would only get a 401 logged in the console). Never
+ * trusted here; the session cookie alone signs anyone in.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'ss_signed_in';

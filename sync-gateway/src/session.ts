@@ -7,14 +7,8 @@ import { AUTH_ERRORS } from '@ss/domain/auth';
 import { userIdOf, type UserDoc } from '@ss/domain/user';
 import type { Accounts } from './accounts.ts';
 import { ARRIVED_OVER_HTTPS } from './security-headers.ts';
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './limits.ts';
 
-export const SESSION_COOKIE = 'ss_session';
-/**
- * A script-readable companion of the session cookie, holding nothing but "1": it tells the web app whether asking
- * GET /api/auth/user is worth a request (a signed-out visitor would only get a 401 logged in the console). Never
- * trusted here; the session cookie alone signs anyone in.
- */
-export const SIGNED_IN_HINT_COOKIE = 'ss_signed_in';
 /** An active session's expiry moves forward at most once a day (sliding sessions without a write per request). */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
 

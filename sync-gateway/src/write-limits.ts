@@ -13,7 +13,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Sessions } from '@ss/couchdb/sessions';
 import { isStateChanging } from './csrf.ts';
 import { clientAddress } from './failure-limits.ts';
-import { SESSION_COOKIE } from './session.ts';
+import { SESSION_COOKIE } from './limits.ts';
 
 export interface AddressLimit {
   windowMs: number;
