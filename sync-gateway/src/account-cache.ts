@@ -64,8 +64,12 @@ export function cachedSessions(sessions: Sessions, ttlMs = TTL_MS): Sessions & {
   };
 }
 
-/** `users` with get() remembered for a second; every change of an account through it forgets it at once. */
-export function cachedUsers(users: Users, ttlMs = TTL_MS): Users {
+/**
+ * `users` with get() remembered for a second; every change of an account through it forgets it at once, and so
+ * does `forget`, for changes made another way in this process (an approval that makes someone an owner). Changes
+ * made by other processes (workers, another gateway, create-admin) are seen within the second.
+ */
+export function cachedUsers(users: Users, ttlMs = TTL_MS): Users & { forget(userId: string): void } {
   const byId = memo<UserDoc | null>(ttlMs);
   const changing = <A extends unknown[], R>(fn: (userId: string, ...rest: A) => Promise<R>) => async (userId: string, ...rest: A): Promise<R> => {
     try {
@@ -81,5 +85,6 @@ export function cachedUsers(users: Users, ttlMs = TTL_MS): Users {
     changePassword: changing(users.changePassword),
     setPassword: changing(users.setPassword),
     setRole: changing(users.setRole),
+    forget: (userId) => byId.forget(userId),
   };
 }

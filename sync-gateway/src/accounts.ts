@@ -49,7 +49,7 @@ export function securityOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Se
 
 export interface Accounts {
   couch: CouchClient;
-  users: Users;
+  users: Users & { forget(userId: string): void };
   sessions: Sessions;
   options: SecurityOptions;
   limits: FailureLimits;

@@ -87,13 +87,15 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   // PouchDB asks the server root (/db/) for a uuid to name its replications; without one it names them by the
   // database URL, which is what we want (stable whatever store is behind). Answering, not 404, keeps consoles clean.
   app.get('/db/', (c) => c.json({ couchdb: 'Welcome', vendor: { name: 'Sanctuary Seekers gateway' } }, 200, { 'cache-control': 'no-store' }));
-  app.route('/db', replicationRoutes(couch));
+  const replication = replicationRoutes(couch);
+  app.route('/db', replication);
   app.route('/media', mediaRoutes(couch));
   if (webDist) {
     app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compress()(c, next)));
     app.route('/', webRoutes(webDist));
   }
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
-  // Tests and a graceful stop wait for the work pushes queued (apply-queue.ts).
-  return Object.assign(app, { applies: accounts.applies });
+  // Tests and a graceful stop wait for the work pushes queued (apply-queue.ts); `warm` starts following the
+  // public databases (the running gateway does at once; otherwise the first /db request does), `close` stops it.
+  return Object.assign(app, { applies: accounts.applies, warm: () => replication.warm(), close: () => replication.close() });
 }

@@ -12,6 +12,7 @@ import { nodeServerOptions } from './request-deadline.ts';
 const couch = createCouchClient(couchConfigFromEnv());
 const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = createApp({ couch, webDist: path.resolve(webDist), security: securityOptionsFromEnv() });
+app.warm();
 const host = process.env.HOST ?? '0.0.0.0';
 
 // Slow senders are cut by Node itself: headers within 20 s, a whole request (uploads included) within 5 minutes.

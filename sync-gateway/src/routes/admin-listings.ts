@@ -34,6 +34,8 @@ export function adminListingRoutes(accounts: Accounts) {
     const { sanctuaryId, userId } = c.req.param() as { sanctuaryId: string; userId: string };
     if (!USER_ID_PATTERN.test(userId)) return jsonError(c, 404, 'Not found');
     const result = await decideClaim(couch, claimDocId(sanctuaryId, userId), decision, c.get('user')!, notes);
+    // An approved claim makes the claimant an owner: their next request reads the account afresh.
+    accounts.users.forget(userId);
     return result.ok ? c.json(result.value) : jsonError(c, result.status, result.error);
   };
   app.post('/claims/:sanctuaryId/:userId/approve', admin, (c) => decide(c, 'approve'));

@@ -37,6 +37,8 @@ export function adminSubmissionRoutes(accounts: Accounts, options: Pick<Decision
     if (!ID.test(id)) return jsonError(c, 404, ADMIN_MESSAGES.notFound);
     const result = await decideSubmission(couch, { submissionId: `${SUBMISSION_ID_PREFIX}${id}`, decision, reviewNotes, actor: c.get('user')! }, options);
     if (!result.ok) return jsonError(c, result.status, result.error);
+    // An approval may have made the applicant an owner: their next request reads the account afresh.
+    accounts.users.forget(result.submission.applicantId);
     return c.json(toSubmission(result.submission));
   };
 

@@ -32,15 +32,27 @@ export function replicationRoutes(couch: CouchClient) {
     bodyLimit({ maxSize: MAX_READ_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
   );
 
-  // Started with the gateway: the snapshot is dumped once, so the first device after a deploy does not wait for it.
   const publicDbs = new Map<string, PublicDb>();
   for (const db of READ_ONLY_DBS) {
     const snapshot = createLiveSnapshot(couch, db as DbName);
     const feed = createPublicFeed(couch, db as DbName, { onDoc: (id, doc, seq) => snapshot.apply(id, doc, seq) });
-    feed.start();
-    void feed.base().then((since) => snapshot.fill(since)).catch((err: Error) => console.error(`[gateway] ${db} snapshot: ${err.message}`));
     publicDbs.set(db, { feed, snapshot });
   }
+  // The running gateway starts following at once (main.ts calls `warm`), so the snapshot is dumped before the first
+  // device after a deploy asks; an app that is never asked for /db (API-only tests) never follows the store.
+  let following = false;
+  function warm() {
+    if (following) return;
+    following = true;
+    for (const [db, { feed, snapshot }] of publicDbs) {
+      feed.start();
+      void feed.base().then((since) => snapshot.fill(since)).catch((err: Error) => console.error(`[gateway] ${db} snapshot: ${err.message}`));
+    }
+  }
+  app.use('*', async (_c, next) => {
+    warm();
+    await next();
+  });
 
   app.get('/:db/_snapshot', async (c) => {
     const db = c.req.param('db');
@@ -62,7 +74,13 @@ export function replicationRoutes(couch: CouchClient) {
 
   app.all('/:db/*', (c) => proxy(c, couch, publicDbs.get(c.req.param('db') ?? '')));
   app.all('/:db', (c) => proxy(c, couch, undefined));
-  return app;
+  // Stops following the store (a gateway that stops, or a test done with its app): nothing is left retrying.
+  return Object.assign(app, {
+    warm,
+    close() {
+      for (const { feed } of publicDbs.values()) feed.stop();
+    },
+  });
 }
 
 async function proxy(c: Context, couch: CouchClient, pub: PublicDb | undefined) {

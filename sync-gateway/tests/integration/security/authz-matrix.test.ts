@@ -14,9 +14,13 @@ import { randomHex } from '@ss/domain/review-command';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, PNG, SANCTUARY_A, SANCTUARY_B, startGateway, type Account, type Gateway } from './harness.ts';
 
-/** Favourites must name listings that exist (issue 19): any seeded one. */
-const SEEDED_IDS = readDefaultSeed().map((d) => d._id).filter((id) => id !== SANCTUARY_A);
-const anySeededId = () => SEEDED_IDS[Math.floor(Math.random() * SEEDED_IDS.length)]!;
+/**
+ * Favourites must name listings that exist (issue 19): a seeded one not used before in this run, so no two
+ * cells write the same favourite (a second write without its revision is a conflict, not a refusal).
+ */
+const SEEDED_IDS = readDefaultSeed().map((d) => d._id).filter((id) => id !== SANCTUARY_A).sort(() => Math.random() - 0.5);
+let nextSeeded = 0;
+const anySeededId = () => SEEDED_IDS[nextSeeded++ % SEEDED_IDS.length]!;
 
 const WHO = ['anonymous', 'user', 'otherUser', 'owner', 'admin', 'forged', 'expired'] as const;
 type Who = (typeof WHO)[number];

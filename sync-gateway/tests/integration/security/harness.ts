@@ -189,7 +189,10 @@ export async function startGateway(): Promise<Gateway> {
     return { reviewId: result.reviewId, photo: withPhoto ? photoKey(hex, 0) : null };
   }
 
-  return { fx, app, sessions, call, register, session, expiredSession, admin, owner, apply, review, stop: () => fx.stop() };
+  return { fx, app, sessions, call, register, session, expiredSession, admin, owner, apply, review, stop: async () => {
+    app.close();
+    await fx.stop();
+  } };
 }
 
 /** Every `key` of an object nested `depth` levels deep. */
