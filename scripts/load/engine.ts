@@ -23,7 +23,9 @@ import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { GAZETTEER_FILES } from '@ss/domain/gazetteer';
 import { defaultGazetteerDirs } from '../../sync-gateway/src/gazetteer.ts';
+import { startEmbeddedStore, type EmbeddedStore } from '@ss/couchdb/embedded/supervisor';
 import { startStack, type Stack } from '../stack.ts';
+import { startStoreCounter, type StoreCounter } from './store-counter.ts';
 import { DeviceHttp, RecordedFailure, clientAddress } from './http.ts';
 import { Metrics, distribution, type Distribution } from './metrics.ts';
 import { ProcessSampler, type ProcessFigures } from './proc.ts';
@@ -77,6 +79,8 @@ export interface LoadReport {
   drainMs: number;
   requests: number;
   throughput: number;
+  /** Requests the gateway and the workers made to the store during the window (scripts/load/store-counter.ts). */
+  store: { requests: number; perSecond: number; byKind: Array<{ kind: string; count: number }> };
   kinds: KindFigures[];
   feeds: Array<{ kind: string; returned: number; held: Distribution; openAtEnd: number }>;
   errors: number;
@@ -194,11 +198,16 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-load-'));
   const stackLines: string[] = [];
   let stack: Stack | undefined;
+  let store: EmbeddedStore | undefined;
+  let counter: StoreCounter | undefined;
   try {
     // Loopback only, and the gateway trusts one proxy hop so each device's X-Forwarded-For is its address.
-    stack = await withEnv({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, () =>
-      startStack({ port: 0, dataDir, log: (line) => (stackLines.push(line), log(`[stack] ${line}`)) }),
-    );
+    // The store, then a counting pass-through in front of it that the gateway and the workers talk to, so the
+    // report can give the store's requests per second beside the gateway's.
+    const stackLog = (line: string) => (stackLines.push(line), log(`[stack] ${line}`));
+    store = await startEmbeddedStore({ dataDir, log: stackLog });
+    counter = await startStoreCounter(store.config);
+    stack = await withEnv({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, () => startStack({ port: 0, dataDir, couch: counter!.config, log: stackLog }));
     const base = stack.url.replace('//localhost:', '//127.0.0.1:');
     const couch = createCouchClient(stack.couch);
     if (options.sanctuaries > 0) {
@@ -275,7 +284,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     // ---- The measured window ----
     const samplers = [
       new ProcessSampler('gateway', () => stack!.gatewayPid()),
-      new ProcessSampler('store', () => stack!.store?.pid()),
+      new ProcessSampler('store', () => store?.pid()),
       new ProcessSampler('load generator', () => process.pid),
     ];
     for (const s of samplers) s.start();
@@ -283,6 +292,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const loadAverages = [os.loadavg()[0]!];
     const loadTimer = setInterval(() => loadAverages.push(os.loadavg()[0]!), 5000);
     options.onWindowStart?.();
+    const storeAtStart = counter.snapshot();
     const windowMs = options.seconds * 1000;
     const rampMs = Math.min(20_000, windowMs * 0.3);
     // Traffic (searches, writes, favourite toggles) stops at the end of the window; the devices' feeds run on
@@ -387,6 +397,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     ]);
     await sleep(windowMs);
     const windowRequests = metrics.completedRequests();
+    const storeAtEnd = counter.snapshot();
     await Promise.all([running, drained]);
     clearTimeout(windowTimer);
     const elapsed = performance.now() - started;
@@ -444,6 +455,14 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       drainMs: elapsed - windowMs,
       requests,
       throughput: windowRequests / (windowMs / 1000),
+      store: {
+        requests: storeAtEnd.total - storeAtStart.total,
+        perSecond: (storeAtEnd.total - storeAtStart.total) / (windowMs / 1000),
+        byKind: [...storeAtEnd.byKind]
+          .map(([kind, n]) => ({ kind, count: n - (storeAtStart.byKind.get(kind) ?? 0) }))
+          .filter((k) => k.count > 0)
+          .sort((a, b) => b.count - a.count),
+      },
       kinds,
       feeds: feedFigures,
       errors: metrics.errors,
@@ -458,6 +477,8 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     };
   } finally {
     await stack?.stop();
+    await counter?.stop();
+    await store?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

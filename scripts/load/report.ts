@@ -30,6 +30,11 @@ export function formatReport(r: LoadReport): string {
   );
   out.push(`Devices live at the end: /db/sanctuaries ${r.devicesLive.sanctuaries}/${o.clients}, /db/reviews ${r.devicesLive.reviews}/${o.clients}, /db/me ${r.devicesLive.me}/${r.devicesLive.signedIn}`);
   out.push(`Requests completed: ${r.requests} — throughput ${r.throughput.toFixed(1)} req/s during the window`);
+  out.push(
+    `Store requests during the window (gateway and workers): ${r.store.requests} — ${r.store.perSecond.toFixed(1)} req/s, ` +
+      `${(r.store.perSecond / o.clients).toFixed(3)} per device per second`,
+  );
+  out.push(`  by kind: ${r.store.byKind.slice(0, 10).map((k) => `${k.kind} ${(k.count / (r.windowMs / 1000)).toFixed(1)}/s`).join(', ')}`);
   out.push(`Errors: ${r.errors}${r.errors ? ' (target 0)' : ' (target 0: met)'}`);
   for (const m of r.errorMessages) out.push(`  ! ${m}`);
   out.push('', 'Requests by kind (latency in ms, whole answer read):');

@@ -47,6 +47,10 @@ describe('npm run load, small', () => {
     }
 
     expect(report.throughput).toBeGreaterThan(0);
+    // The store's side is counted through the pass-through: the shared feeds and the writes reach it.
+    expect(report.store.requests, text).toBeGreaterThan(0);
+    expect(report.store.byKind.map((k) => k.kind), text).toEqual(expect.arrayContaining(['POST userdb-*/_bulk_docs']));
+    expect(text).toContain('Store requests during the window');
     const gateway = report.processes.find((p) => p.name === 'gateway');
     expect(gateway?.rssPeak).toBeGreaterThan(0);
     expect(text).toContain('Errors: 0');
