@@ -8,14 +8,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = ['domain/src', 'couchdb/src', 'sync-gateway/src', 'workers/src', 'web/src'].map((dir) => `${dir}/**/*.{ts,tsx}`);
 
-/**
- * Type-only cycles still standing, between a schema module and its zod-free half (the `*-core.ts` split, which a
- * tree-shaking schema library is to replace). They vanish when compiled; this list may only shrink.
- */
-const KNOWN_TYPE_ONLY = [
-  ['domain/src/favorite.ts', 'domain/src/favorite-core.ts'],
-  ['domain/src/sanctuary.ts', 'domain/src/sanctuary-core.ts'],
-];
 
 async function cycles(withTypeImports: boolean) {
   const tree = await parseDependencyTree(ENTRIES, {
@@ -38,8 +30,8 @@ describe('import cycles', () => {
     expect(found).toEqual([]);
   }, 60_000);
 
-  it('with type imports counted, only the known *-core pairs', async () => {
+  it('none with type-only imports counted too', async () => {
     const { found } = await cycles(true);
-    expect(found.map((c) => [...c].sort())).toEqual(KNOWN_TYPE_ONLY.map((c) => [...c].sort()));
+    expect(found).toEqual([]);
   }, 60_000);
 });

@@ -97,6 +97,6 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdatePayload = z.input<typeof profileUpdateSchema>;
 
 /** The first message of a failed parse, which is what the API answers and a form can show inline. */
-export function firstIssueMessage(error: z.ZodError): string {
+export function firstIssueMessage(error: { issues: ReadonlyArray<{ message: string }> }): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }

@@ -4,11 +4,10 @@
 // queue; an owner's update publishes directly (they were verified when their claim or application was approved)
 // and leaves an audit entry admins can read and revert.
 import { z } from 'zod';
-import { MAX_PHOTO_BASE64_LENGTH, randomHex } from './review-command-core.ts';
+import { MAX_PHOTO_BASE64_LENGTH, randomHex } from './review-command.ts';
 import { ALLOWED_PHOTO_TYPES, MAX_PHOTO_BYTES } from './constants.ts';
-import { SANCTUARY_ID_PATTERN } from './favorite-core.ts';
-import { revisionsSchema } from './favorite.ts';
-import { sanctuaryFieldsSchema, upcomingEventSchema, weeklyHoursSchema } from './sanctuary.ts';
+import { SANCTUARY_ID_PATTERN, revisionsSchema } from './favorite.ts';
+import { editableFieldSchemas, upcomingEventSchema, weeklyHoursSchema } from './sanctuary.ts';
 import { USER_ID_PATTERN } from './user.ts';
 
 export const LISTING_CLAIM_COMMAND_TYPE = 'listing-claim-command';
@@ -59,7 +58,7 @@ export const claimFieldsSchema = z.object({
 export type ClaimFields = z.output<typeof claimFieldsSchema>;
 
 const serverOnly = z.never({ error: 'Only the server writes the outcome of a command.' }).optional();
-const meta = { _rev: z.string().max(200).optional(), _revisions: revisionsSchema.optional(), _deleted: z.boolean().optional() };
+const meta = { _rev: z.string().max(200).optional(), _revisions: z.optional(revisionsSchema), _deleted: z.boolean().optional() };
 const commandBase = {
   ...meta,
   schemaVersion: z.literal(LISTING_MANAGEMENT_SCHEMA_VERSION),
@@ -111,18 +110,18 @@ export type OwnerEditableField = (typeof OWNER_EDITABLE_FIELDS)[number];
  */
 export const listingChangesSchema = z
   .strictObject({
-    description: sanctuaryFieldsSchema.shape.description.unwrap(),
-    phone: sanctuaryFieldsSchema.shape.phone.unwrap(),
-    email: sanctuaryFieldsSchema.shape.email.unwrap(),
-    website: sanctuaryFieldsSchema.shape.website.unwrap(),
-    animalTypes: sanctuaryFieldsSchema.shape.animalTypes.unwrap(),
+    description: editableFieldSchemas.description,
+    phone: editableFieldSchemas.phone,
+    email: editableFieldSchemas.email,
+    website: editableFieldSchemas.website,
+    animalTypes: editableFieldSchemas.animalTypes,
     acceptingAnimals: z.boolean().nullable(),
-    specialNeeds: sanctuaryFieldsSchema.shape.specialNeeds.unwrap(),
+    specialNeeds: editableFieldSchemas.specialNeeds,
     hasVolunteerOpportunities: z.boolean(),
-    volunteerInfo: sanctuaryFieldsSchema.shape.volunteerInfo.unwrap(),
+    volunteerInfo: editableFieldSchemas.volunteerInfo,
     hasToursAvailable: z.boolean(),
-    tourSchedule: sanctuaryFieldsSchema.shape.tourSchedule.unwrap(),
-    hours: weeklyHoursSchema.nullable(),
+    tourSchedule: editableFieldSchemas.tourSchedule,
+    hours: z.nullable(weeklyHoursSchema),
     upcomingEvents: z.array(upcomingEventSchema).max(50, 'A listing can show at most 50 events.'),
     imageUrls: z
       .array(z.string().refine((u) => LISTING_PHOTO_URL_PATTERN.test(u) || /^new:photo-(?:[0-9]|1[01])$/.test(u), 'Not a photo of this listing.'))

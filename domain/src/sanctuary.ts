@@ -1,32 +1,33 @@
-// The Sanctuary entity: its stored document shape, its schema, and the public API shape derived from it.
-// The constants, type guard and helpers live in sanctuary-core.ts (no zod) and are re-exported here.
-import { z } from 'zod';
+// The Sanctuary entity in one module: its stored document shape and schema, the public API shape derived from
+// it, the cheap kind check and helpers the screens use. Written with zod/mini, which the bundler keeps to what
+// is used, so the first paint can import this module without paying for a whole schema library.
+import * as z from 'zod/mini';
 import { ANIMAL_TYPES } from './constants.ts';
 import { CLOCK_TIME_PATTERN, HOURS_DAYS, MAX_RANGES_PER_DAY, rangesProblem, type HoursDay } from './listing-hours.ts';
-import { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION } from './sanctuary-core.ts';
 
-export { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION, isSanctuaryDoc, sanctuaryId, toSanctuary } from './sanctuary-core.ts';
+export const SANCTUARY_DOC_TYPE = 'sanctuary';
+export const SANCTUARY_SCHEMA_VERSION = 1;
 
-const text = (max: number) => z.string().trim().max(max);
+/** Trimmed text of at most `max` characters (and at least `min`). */
+const text = (max: number, min = 0) => z.string().check(z.trim(), z.maxLength(max), ...(min ? [z.minLength(min)] : []));
 
 export const upcomingEventSchema = z.object({
-  title: text(200).min(1),
+  title: text(200, 1),
   /** ISO date (YYYY-MM-DD). */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  description: text(2000).default(''),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  description: z._default(text(2000), ''),
 });
 
-const clockTime = z.string().regex(CLOCK_TIME_PATTERN, 'Times are HH:MM, from 00:00 to 24:00.');
-const daySpecSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('closed') }),
-  z.strictObject({ kind: z.literal('appointment') }),
-  z
-    .strictObject({ kind: z.literal('open'), ranges: z.array(z.strictObject({ open: clockTime, close: clockTime })).min(1).max(MAX_RANGES_PER_DAY) })
-    .superRefine((day, ctx) => {
+const clockTime = z.string().check(z.regex(CLOCK_TIME_PATTERN, 'Times are HH:MM, from 00:00 to 24:00.'));
+const openDaySchema = z
+  .strictObject({ kind: z.literal('open'), ranges: z.array(z.strictObject({ open: clockTime, close: clockTime })).check(z.minLength(1), z.maxLength(MAX_RANGES_PER_DAY)) })
+  .check(
+    z.superRefine((day, ctx) => {
       const problem = rangesProblem(day.ranges);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['ranges'] });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['ranges'], input: day });
     }),
-]);
+  );
+const daySpecSchema = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('closed') }), z.strictObject({ kind: z.literal('appointment') }), openDaySchema]);
 /** Structured weekly hours (listing-hours.ts): every day of the week, closed, by appointment or open ranges. */
 export const weeklyHoursSchema = z.strictObject(Object.fromEntries(HOURS_DAYS.map((d) => [d, daySpecSchema])) as Record<HoursDay, typeof daySpecSchema>);
 
@@ -35,53 +36,66 @@ export const weeklyHoursSchema = z.strictObject(Object.fromEntries(HOURS_DAYS.ma
  * supports and the day it was read.
  */
 export const sourceSchema = z.strictObject({
-  url: z.string().max(500).regex(/^(https?:\/\/|github:)\S+$/, 'A source is a web address or github:owner/repo/path.'),
-  fields: z.array(z.string().max(40)).max(30),
-  checked: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  url: z.string().check(z.maxLength(500), z.regex(/^(https?:\/\/|github:)\S+$/, 'A source is a web address or github:owner/repo/path.')),
+  fields: z.array(z.string().check(z.maxLength(40))).check(z.maxLength(30)),
+  checked: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
 });
 export type ListingSource = z.infer<typeof sourceSchema>;
 
+/** Fields an owner may edit, without their defaults (listing-management.ts builds its update schema from them). */
+export const editableFieldSchemas = {
+  description: text(5000),
+  phone: text(40),
+  email: z.union([z.literal(''), z.email().check(z.maxLength(254))]),
+  website: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).check(z.maxLength(500))]),
+  animalTypes: z.array(z.enum(ANIMAL_TYPES)).check(z.maxLength(ANIMAL_TYPES.length)),
+  specialNeeds: text(1000),
+  volunteerInfo: text(2000),
+  tourSchedule: text(500),
+};
+
+const f = editableFieldSchemas;
 export const sanctuaryFieldsSchema = z.object({
-  name: text(200).min(1),
-  description: text(5000).default(''),
-  address: text(300).default(''),
-  city: text(120).min(1),
-  state: z.string().regex(/^[A-Z]{2}$/),
-  zipCode: z.string().regex(/^(\d{5}(-\d{4})?)?$/).default(''),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  name: text(200, 1),
+  description: z._default(f.description, ''),
+  address: z._default(text(300), ''),
+  city: text(120, 1),
+  state: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  zipCode: z._default(z.string().check(z.regex(/^(\d{5}(-\d{4})?)?$/)), ''),
+  latitude: z.number().check(z.gte(-90), z.lte(90)),
+  longitude: z.number().check(z.gte(-180), z.lte(180)),
   /** True when the coordinates are a town or ZIP centroid rather than the exact site. */
-  coordinatesApproximate: z.boolean().default(false),
+  coordinatesApproximate: z._default(z.boolean(), false),
   /** Where the coordinates came from: a GeoNames town, a ZIP centroid, our gazetteer, or the exact site. */
-  coordinateSource: z.enum(['geonames', 'zip-centroid', 'gazetteer', 'exact']).optional(),
-  phone: text(40).default(''),
-  email: z.union([z.literal(''), z.email().max(254)]).default(''),
-  website: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).default(''),
-  animalTypes: z.array(z.enum(ANIMAL_TYPES)).max(ANIMAL_TYPES.length).default([]),
-  isVerified: z.boolean().default(false),
+  coordinateSource: z.optional(z.enum(['geonames', 'zip-centroid', 'gazetteer', 'exact'])),
+  phone: z._default(f.phone, ''),
+  email: z._default(f.email, ''),
+  website: z._default(f.website, ''),
+  animalTypes: z._default(f.animalTypes, []),
+  isVerified: z._default(z.boolean(), false),
   /** null: the directory does not know whether the sanctuary takes animals in. */
-  acceptingAnimals: z.boolean().nullable().default(null),
-  hasVolunteerOpportunities: z.boolean().default(false),
-  volunteerInfo: text(2000).default(''),
-  hasToursAvailable: z.boolean().default(false),
-  tourSchedule: text(500).default(''),
-  specialNeeds: text(1000).default(''),
-  imageUrls: z.array(z.string().max(1000)).max(20).default([]),
-  operatingHours: z.record(z.string().max(20), z.string().max(100)).default({}),
-  upcomingEvents: z.array(upcomingEventSchema).max(50).default([]),
+  acceptingAnimals: z._default(z.nullable(z.boolean()), null),
+  hasVolunteerOpportunities: z._default(z.boolean(), false),
+  volunteerInfo: z._default(f.volunteerInfo, ''),
+  hasToursAvailable: z._default(z.boolean(), false),
+  tourSchedule: z._default(f.tourSchedule, ''),
+  specialNeeds: z._default(f.specialNeeds, ''),
+  imageUrls: z._default(z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)), []),
+  operatingHours: z._default(z.record(z.string().check(z.maxLength(20)), z.string().check(z.maxLength(100))), {}),
+  upcomingEvents: z._default(z.array(upcomingEventSchema).check(z.maxLength(50)), []),
   /** Service filters the spec lists without a field of their own; absent means "not said". */
-  hasAdoptions: z.boolean().optional(),
-  isHiring: z.boolean().optional(),
-  hasLodging: z.boolean().optional(),
+  hasAdoptions: z.optional(z.boolean()),
+  isHiring: z.optional(z.boolean()),
+  hasLodging: z.optional(z.boolean()),
   /** Structured hours an owner set; `operatingHours` is then derived from them (listing-hours.ts). */
-  hours: weeklyHoursSchema.optional(),
+  hours: z.optional(weeklyHoursSchema),
   /** IANA time zone of the listing, from its location: "Open now" and past events are judged in it. */
-  timeZone: z.string().max(64).optional(),
-  foundedYear: z.number().int().min(1700).max(2100).optional(),
+  timeZone: z.optional(z.string().check(z.maxLength(64))),
+  foundedYear: z.optional(z.int().check(z.gte(1700), z.lte(2100))),
   /** Where the facts come from (seeded listings); empty for listings written by their owners. */
-  sources: z.array(sourceSchema).max(20).optional(),
+  sources: z.optional(z.array(sourceSchema).check(z.maxLength(20))),
   /** Managed by its team: an owner's claim was approved, so no new claims are taken. */
-  claimed: z.boolean().optional(),
+  claimed: z.optional(z.boolean()),
 });
 
 export type SanctuaryFields = z.infer<typeof sanctuaryFieldsSchema>;
@@ -109,16 +123,39 @@ export interface Sanctuary extends SanctuaryFields {
 /** Parses and normalises a stored document, upgrading older schema versions. Throws on invalid data. */
 export function parseSanctuaryDoc(raw: unknown): SanctuaryDoc {
   const base = z
-    .object({
-      _id: z.string().min(1).max(200),
-      _rev: z.string().optional(),
+    .looseObject({
+      _id: z.string().check(z.minLength(1), z.maxLength(200)),
+      _rev: z.optional(z.string()),
       type: z.literal(SANCTUARY_DOC_TYPE),
-      schemaVersion: z.number().int().min(1).max(SANCTUARY_SCHEMA_VERSION),
+      schemaVersion: z.int().check(z.gte(1), z.lte(SANCTUARY_SCHEMA_VERSION)),
       createdAt: z.string(),
       updatedAt: z.string(),
     })
-    .passthrough()
     .parse(raw);
   const fields = sanctuaryFieldsSchema.parse(raw);
   return { ...fields, _id: base._id, ...(base._rev ? { _rev: base._rev } : {}), type: SANCTUARY_DOC_TYPE, schemaVersion: SANCTUARY_SCHEMA_VERSION, createdAt: base.createdAt, updatedAt: base.updatedAt };
+}
+
+/**
+ * A cheap check of the document's kind, for telling sanctuaries from other documents in the local replica.
+ * Content is validated with parseSanctuaryDoc where documents are written or received (gateway, seeding).
+ */
+export function isSanctuaryDoc(doc: unknown): doc is SanctuaryDoc {
+  return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === SANCTUARY_DOC_TYPE;
+}
+
+export function toSanctuary(doc: SanctuaryDoc): Sanctuary {
+  const { _id, _rev: _ignoredRev, type: _t, schemaVersion: _v, createdAt: _c, updatedAt: _u, ...fields } = doc;
+  return { id: _id, ...fields };
+}
+
+/** A stable, URL-safe id made from a name and place, e.g. "farm-sanctuary-watkins-glen-ny". */
+export function sanctuaryId(name: string, city: string, state: string): string {
+  return [name, city, state]
+    .join(' ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

@@ -5,7 +5,7 @@ import { ANIMAL_TYPES, DEFAULT_RADIUS_MILES, HOME_EARTH_RADIUS_MILES } from './c
 import { lookupPlace, normalizePlaceText, placeNameKey, type Gazetteer, type PlaceMatch } from './gazetteer.ts';
 import { DEG_TO_RAD, type LatLon } from './geo.ts';
 import { approximateTimeZone, localDayAndMinute, parseOperatingHours, statusAt, type WeeklySchedule } from './open-now.ts';
-import { ANY_DISTANCE_MILES, type SearchCriteria } from './search-criteria-core.ts';
+import { ANY_DISTANCE_MILES, type SearchCriteria } from './search-criteria.ts';
 import type { Sanctuary } from './sanctuary.ts';
 import { TextIndex } from './text-index.ts';
 import { upcomingEvents } from './sanctuary-card.ts';

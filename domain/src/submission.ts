@@ -152,7 +152,7 @@ export interface SubmissionCommandDoc {
 const serverOnly = z.never({ error: 'Only the server writes the outcome of a command.' }).optional();
 const meta = {
   _rev: z.string().max(200).optional(),
-  _revisions: revisionsSchema.optional(),
+  _revisions: z.optional(revisionsSchema),
   _deleted: z.boolean().optional(),
 };
 

@@ -1,7 +1,7 @@
 // What a signed-in user may write into their own database (userdb-<id>), pushed through /db/me. The gateway
 // checks every document with checkUserDbDoc before the store sees it; CouchDB's validate_doc_update repeats
 // the type, id and owner rules, built from USER_DB_DOC_TYPES. A new kind of user document is added here only.
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
 import { REVIEW_COMMAND_DOC_TYPE, REVIEW_COMMAND_MAX_BYTES, reviewCommandPushSchema } from './review-command.ts';
 import { ADMIN_DECISION_DOC_TYPE, SUBMISSION_COMMAND_DOC_TYPE, adminDecisionPushSchema, submissionCommandPushSchema } from './submission.ts';
@@ -10,7 +10,7 @@ import { LISTING_CLAIM_COMMAND_TYPE, LISTING_UPDATE_COMMAND_TYPE, claimCommandPu
 
 export interface UserDbDocRule {
   /** The whole document's schema, `_id`, `type` and `ownerId` included: every user document names its owner. */
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** Largest JSON size of one document in bytes, not counting its `_revisions` history. */
   maxBytes: number;
   /** Whether the user may delete documents of this type. */
@@ -118,7 +118,7 @@ export function checkUserDbDoc(raw: unknown, ownerId: string, { newEdits = true 
   if (!id.startsWith(`${type}:`)) return refuse(`The id of a ${type} document must start with "${type}:".`);
   if (doc.ownerId !== ownerId) return refuse('This document belongs to another account.');
   if (byteSize(doc) > rule.maxBytes) return refuse(`This ${type} document is too large (at most ${rule.maxBytes} bytes).`);
-  const parsed = rule.schema.safeParse(doc);
+  const parsed = z.safeParse(rule.schema, doc);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';

@@ -12,6 +12,7 @@ import {
 } from '@ss/domain/submission';
 import type { User } from '@ss/domain/user';
 import { createApp } from '../../src/app.ts';
+import { APPLICATION } from './security/harness.ts';
 import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 const ORIGIN = 'http://localhost';
@@ -55,26 +56,8 @@ async function admin() {
   return { user: (await res.json()) as User, cookie: cookieOf(res) };
 }
 
-const FIELDS: SubmissionFields = {
-  name: 'Lakeshore Hoof Haven',
-  description: 'A refuge for rescued cows and pigs on the lake. '.repeat(5).trim(),
-  address: '100 Lakeside Ave',
-  city: 'Cleveland',
-  state: 'OH',
-  zipCode: '44114',
-  email: 'hello@hoofhaven.example.org',
-  contactName: 'Sam Rivera',
-  contactTitle: 'Director',
-  phone: '216-555-0100',
-  website: 'https://hoofhaven.example.org',
-  animalTypes: ['cows', 'pigs'],
-  acceptingAnimals: true,
-  hasVolunteerOpportunities: true,
-  hasToursAvailable: false,
-  volunteerInfo: 'Saturdays',
-  specialNeeds: '',
-  additionalInfo: 'Founded 2019',
-};
+/** The application every suite files (security/harness.ts): a made-up sanctuary in Cleveland, OH 44114. */
+const FIELDS: SubmissionFields = APPLICATION;
 
 /** The applicant pushes a command through /db/me, as PouchDB would; returns the queued submission's id. */
 async function apply(cookie: string, userId: string, fields: Partial<SubmissionFields> = {}) {

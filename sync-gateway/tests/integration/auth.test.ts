@@ -1,13 +1,8 @@
 // Accounts, sessions, favourites and /db/me against a real embedded store: every endpoint's rules, cookie flags,
 // CSRF, the sign-in rate limit, who may read whose favourites, the push policy, and PouchDB syncing two-way.
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, PRIVATE_SECURITY, userDbName } from '@ss/couchdb/definitions';
@@ -17,6 +12,7 @@ import { listFavoriteDocs } from '@ss/couchdb/user-db';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { newFavorite, type FavoriteDoc } from '@ss/domain/favorite';
 import type { User } from '@ss/domain/user';
+import { serveForDevices } from './device-server.ts';
 import { createApp } from '../../src/app.ts';
 import { ACCOUNT_ANSWER_FLOOR_MS } from '../../src/routes/auth.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
@@ -746,22 +742,7 @@ describe('/db/me', () => {
 });
 
 describe('PouchDB syncing two-way through /db/me', () => {
-  let server: ServerType;
-  let base: string;
-  let tmp: string;
-
-  beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-me-client-'));
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    server.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const devices = serveForDevices(() => app, 'me-client');
 
   type Doc = { _id: string; _rev?: string; [k: string]: unknown };
   interface Db {
@@ -781,10 +762,10 @@ describe('PouchDB syncing two-way through /db/me', () => {
 
   /** A remote PouchDB that talks to /db/me as the browser would: with the session cookie and our Origin. */
   function remoteFor(cookie: string): Db {
-    return new Pouch(`${base}/db/me`, {
+    return new Pouch(`${devices.base}/db/me`, {
       fetch: (url: string, opts: { headers: Headers }) => {
         opts.headers.set('Cookie', cookie);
-        opts.headers.set('Origin', base);
+        opts.headers.set('Origin', devices.base);
         return Pouch.fetch(url, opts);
       },
     });
@@ -793,7 +774,7 @@ describe('PouchDB syncing two-way through /db/me', () => {
   it('pushes and pulls favourites between two devices, refusing what the policy forbids', async () => {
     const { user, email, password, cookie } = await register(app);
     const stranger = await register(app);
-    const Local = Pouch.defaults({ prefix: tmp + path.sep });
+    const Local = Pouch.defaults({ prefix: devices.prefix });
     const phone = new Local('phone');
     const laptop = new Local('laptop');
 

@@ -1,17 +1,13 @@
 // The gateway against a real embedded store: the API facade, the read-only replication proxies (nothing
 // writes through them, nothing crashes the store), 503 while the store restarts, and PouchDB replicating live.
-import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { newFavorite } from '@ss/domain/favorite';
 import type { User } from '@ss/domain/user';
+import { serveForDevices } from './device-server.ts';
 import { createApp } from '../../src/app.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
@@ -276,22 +272,7 @@ interface LocalDb {
 }
 
 describe('PouchDB replication over HTTP through the gateway', () => {
-  let server: ServerType;
-  let base: string;
-  let tmp: string;
-
-  beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-client-'));
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    server.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const devices = serveForDevices(() => app, 'client');
 
   const sanctuary = (id: string) => ({
     _id: id, type: 'sanctuary', schemaVersion: 1, name: 'Live Added', city: 'Columbus', state: 'OH',
@@ -302,7 +283,7 @@ describe('PouchDB replication over HTTP through the gateway', () => {
 
   it('a live continuous feed delivers changes as they happen, with heartbeats, and never a design document', async () => {
     const abort = new AbortController();
-    const res = await fetch(`${base}/db/sanctuaries/_changes?feed=continuous&since=now&heartbeat=200`, { signal: abort.signal });
+    const res = await fetch(`${devices.base}/db/sanctuaries/_changes?feed=continuous&since=now&heartbeat=200`, { signal: abort.signal });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -347,9 +328,9 @@ describe('PouchDB replication over HTTP through the gateway', () => {
   }
 
   it('pulls every sanctuary and no design document, then receives new ones live', async () => {
-    const LocalPouch = PouchDB.defaults({ prefix: tmp + path.sep }) as unknown as new (name: string) => LocalDb;
+    const LocalPouch = PouchDB.defaults({ prefix: devices.prefix }) as unknown as new (name: string) => LocalDb;
     const local = new LocalPouch('client');
-    const rep = local.replicate.from(`${base}/db/sanctuaries`, { live: true, retry: true, batch_size: 1000 });
+    const rep = local.replicate.from(`${devices.base}/db/sanctuaries`, { live: true, retry: true, batch_size: 1000 });
     try {
       const expected = await storeDocCount();
       await waitFor(async () => (await local.info()).doc_count >= expected);

@@ -1,11 +1,6 @@
 // Reviews against a real embedded store: review commands pushed through /db/me (checks, refusals, idempotent
 // apply, the outcome written back, PouchDB syncing with photos), the multipart POST, /media, helpful votes,
 // reports and admin hiding.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import PouchDB from 'pouchdb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
@@ -16,6 +11,7 @@ import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import type { Review, ReviewDoc } from '@ss/domain/review';
 import { newReviewCommand, randomHex, type ReviewCommandDoc } from '@ss/domain/review-command';
 import type { User } from '@ss/domain/user';
+import { serveForDevices } from './device-server.ts';
 import { createApp } from '../../src/app.ts';
 import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
@@ -244,21 +240,7 @@ describe('review commands pushed through /db/me', () => {
 });
 
 describe('PouchDB syncing a review with photos through /db/me', () => {
-  let server: ServerType;
-  let base: string;
-  let tmp: string;
-  beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-review-client-'));
-    await new Promise<void>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
-    });
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-    server.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
-  });
+  const devices = serveForDevices(() => app, 'review-client');
 
   type Doc = { _id: string; _rev?: string; [k: string]: unknown };
   interface Db {
@@ -275,14 +257,14 @@ describe('PouchDB syncing a review with photos through /db/me', () => {
 
   it('pushes a command with two photos, and pulls back the published outcome', async () => {
     const carol = await register('Carol');
-    const remote = new Pouch(`${base}/db/me`, {
+    const remote = new Pouch(`${devices.base}/db/me`, {
       fetch: (url: string, opts: { headers: Headers }) => {
         opts.headers.set('Cookie', carol.cookie);
-        opts.headers.set('Origin', base);
+        opts.headers.set('Origin', devices.base);
         return Pouch.fetch(url, opts);
       },
     });
-    const Local = Pouch.defaults({ prefix: tmp + path.sep });
+    const Local = Pouch.defaults({ prefix: devices.prefix });
     const phone = new Local('phone');
     const cmd = command(carol.user.id, {}, [PNG, { bytes: JPEG, type: 'image/jpeg' }]);
     await phone.put(cmd as unknown as Doc);

@@ -2,7 +2,7 @@
 // local first; user-db.ts pushes them to the server whenever the device is online.
 import { create } from 'zustand';
 import type { FavoriteDoc } from '@ss/domain/favorite';
-import { FAVORITE_ID_PREFIX, favoriteDocId, isFavoriteDoc, newFavorite } from '@ss/domain/favorite-core';
+import { FAVORITE_ID_PREFIX, favoriteDocId, isFavoriteDoc, newFavorite } from '@ss/domain/favorite';
 import { openUserDb, useUserDbStore, type UserDb, type UserDbDoc } from './user-db';
 
 export interface FavoritesState {

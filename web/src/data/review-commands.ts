@@ -2,7 +2,7 @@
 // still owes the user a word about (published, rejected, or refused by the gateway). Which commands await an
 // outcome is kept per user in localStorage, so each outcome is announced once, even across reloads.
 import { useMemo } from 'react';
-import { REVIEW_COMMAND_ID_PREFIX, isReviewCommandDoc, type ReviewCommandDoc } from '@ss/domain/review-command-core';
+import { REVIEW_COMMAND_ID_PREFIX, isReviewCommandDoc, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { createUserDocStore } from './user-command-store';
 import { onDenied, useUserDbStore } from './user-db';
 

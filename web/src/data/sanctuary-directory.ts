@@ -2,7 +2,7 @@
 // (a structured-clone read of tens of milliseconds) instead of opening PouchDB and reading every document
 // (hundreds); PouchDB stays the source of truth and this record is rewritten, debounced, after it changes.
 import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
-import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary-core';
+import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary';
 import { kvGet, kvSet } from './kv-store';
 import type { LocalDb } from './local-db';
 import { byName } from './sort';

@@ -5,7 +5,7 @@ import type { Gazetteer, PlaceMatch } from '@ss/domain/gazetteer';
 import type { LatLon } from '@ss/domain/geo';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { createSearchIndex, searchSanctuaries, withDistances } from '@ss/domain/search';
-import { SERVICE_FILTER_FLAGS, type SearchCriteria } from '@ss/domain/search-criteria-core';
+import { SERVICE_FILTER_FLAGS, type SearchCriteria } from '@ss/domain/search-criteria';
 import { hasSearch, type SearchParams } from '../lib/search-params';
 import { loadGazetteer } from './gazetteer';
 import { useSanctuaries } from './use-sanctuaries';

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PRODUCT_NAME, TAGLINE } from '@ss/domain/constants';
-import { REVIEW_COMMAND_ID_PREFIX } from '@ss/domain/review-command-core';
+import { REVIEW_COMMAND_ID_PREFIX } from '@ss/domain/review-command';
 import { useCurrentUser } from '../../data/current-user';
 import { onDenied } from '../../data/user-db';
 import { toast } from '../toast';

@@ -1,7 +1,7 @@
 // Announces each review's outcome once, on whatever page the user is: the spec's success toast when it is
 // published, 'Failed to submit review' with the reason when it is rejected or refused.
 import { useEffect } from 'react';
-import { REVIEW_MESSAGES } from '@ss/domain/review-command-core';
+import { REVIEW_MESSAGES } from '@ss/domain/review-command';
 import { acknowledgeReviewOutcome, reviewOutcomes, useReviewCommandsStore } from '../../data/review-commands';
 import { toast } from '../toast';
 
