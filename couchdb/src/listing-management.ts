@@ -4,7 +4,6 @@
 // verified. Every apply is idempotent (ids derive from the command's), so the gateway, a retry or the sweep may
 // run it again.
 import type { DocumentScope } from 'nano';
-import sharp from 'sharp';
 import {
   LISTING_AUDIT_DOC_TYPE, LISTING_CLAIM_DOC_TYPE, LISTING_MANAGEMENT_SCHEMA_VERSION, LISTING_PHOTO_URL_PATTERN, MANAGEMENT_MESSAGES,
   OWNER_EDITABLE_FIELDS, auditDocId, claimDocId, isClaimCommandDoc, isListingAuditDoc, isListingClaimDoc, isListingUpdateDoc,
@@ -19,6 +18,7 @@ import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { isAdmin, isUserDoc, userDocId, userIdOf, type UserDoc } from '@ss/domain/user';
 import { type CouchClient, getOrNull, isConflict, updateDoc } from './client.ts';
 import { DB, userDbName } from './definitions.ts';
+import { LISTING_THUMB_MAX_PX, processPhoto } from './photo-processing.ts';
 
 export type ManagementResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 403 | 404 | 409; error: string };
 const fail = <T>(status: 400 | 403 | 404 | 409, error: string): ManagementResult<T> => ({ ok: false, status, error });
@@ -189,16 +189,6 @@ export const LISTING_PHOTO_KEY_PATTERN = /^[0-9a-f]{32}-(?:[0-9]|1[01])$/;
 export const listingPhotoDocId = (key: string) => `listing-photo:${key}`;
 export const listingPhotoUrl = (key: string) => `/media/listing/${key}`;
 
-/**
- * A listing photo made fit to publish: orientation applied, every kind of metadata dropped (the WebP is written
- * afresh from pixels), a display size (1600 px on the long side) and a thumbnail (480 px) for the cards.
- */
-export async function listingPhotoSizes(bytes: Buffer): Promise<{ display: Buffer; thumb: Buffer }> {
-  const image = () => sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
-  const display = await image().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
-  const thumb = await image().resize({ width: 480, height: 480, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-  return { display, thumb };
-}
 
 async function writeUpdateOutcome(couch: CouchClient, userId: string, commandId: string, outcome: { status: 'published'; auditId?: string } | { status: 'refused'; reason: string }, now: Date) {
   await updateDoc<ListingUpdateDoc>(userDb(couch, userId), commandId, (c) => {
@@ -273,7 +263,7 @@ export async function applyListingUpdate(couch: CouchClient, userId: string, com
       if (!existing) {
         let sizes: { display: Buffer; thumb: Buffer };
         try {
-          sizes = await listingPhotoSizes(bytes);
+          sizes = await processPhoto(bytes, { thumbMaxPx: LISTING_THUMB_MAX_PX });
         } catch {
           return refuse('A photo could not be read as an image.');
         }

@@ -5,6 +5,7 @@ import { LISTING_EDIT_DOC_TYPE } from '@ss/domain/listing-feedback';
 import { REVIEW_DOC_TYPE, type ReviewDoc } from '@ss/domain/review';
 import { type CouchClient, getOrNull, isConflict } from './client.ts';
 import { DB } from './definitions.ts';
+import { LEGACY_ORIGINAL_ATTACHMENT, cleanLegacyPhoto, type PhotoDoc } from './media.ts';
 import { hiddenReviewId, withdrawReview, type HiddenReviewDoc } from './review-moderation.ts';
 import { reviewAuthorId, reviewSlotId, type ReviewAuthorDoc, type ReviewSlotDoc } from './review-commands.ts';
 
@@ -94,7 +95,29 @@ const closeProposedEdits: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [reviewPrivacy, closeProposedEdits];
+/**
+ * Issue 15: review photos were stored (and served) as the devices sent them, location and camera data included.
+ * Each becomes its cleaned display size and thumbnail (media.ts), then the databases that held the files are
+ * compacted so the old revisions leave the disk too: `media`, and the users' databases, whose review commands
+ * carried the photos until they were published.
+ */
+const photoPrivacy: Migration = {
+  name: 'photo-privacy',
+  async run(couch, log) {
+    let cleaned = 0;
+    for await (const doc of allDocs<PhotoDoc>(couch, DB.media)) {
+      if (doc.type !== 'photo' || !doc._attachments?.[LEGACY_ORIGINAL_ATTACHMENT]) continue;
+      if (await cleanLegacyPhoto(couch, doc._id)) cleaned += 1;
+    }
+    const compact = (db: string) => couch.call(() => couch.nano.request({ db, path: '_compact', method: 'POST', headers: { 'content-type': 'application/json' } }));
+    await compact(DB.media);
+    const userDbs = ((await couch.call(() => couch.nano.request({ path: '_all_dbs' }))) as string[]).filter((name) => name.startsWith('userdb-'));
+    for (const db of userDbs) await compact(db);
+    log(`photo-privacy: ${cleaned} photos cleaned; media and ${userDbs.length} user databases compacted`);
+  },
+};
+
+const MIGRATIONS: Migration[] = [reviewPrivacy, closeProposedEdits, photoPrivacy];
 
 /** Runs the migrations this store has not had yet; returns their names. */
 export async function runMigrations(couch: CouchClient, log: (line: string) => void = () => {}): Promise<string[]> {

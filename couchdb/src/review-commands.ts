@@ -14,6 +14,8 @@ import { isUserDoc, userDocId, type UserDoc } from '@ss/domain/user';
 import { type CouchClient, getOrNull, isConflict, isNotFound } from './client.ts';
 import { DB, userDbName } from './definitions.ts';
 import { ensureUserDb } from './user-db.ts';
+import { DISPLAY_ATTACHMENT, THUMBNAIL_ATTACHMENT, type PhotoDoc } from './media.ts';
+import { cleanInlineAttachments, processPhoto, type ProcessedPhoto } from './photo-processing.ts';
 
 export type CommandCheck = { ok: true } | { ok: false; reason: string };
 
@@ -25,18 +27,6 @@ export interface PendingCommandDoc {
   userId: string;
   commandId: string;
   createdAt: string;
-}
-
-/** A photo in the `media` database: the original bytes as attachment `original`, the worker's `thumb` later. */
-export interface PhotoDoc {
-  _id: string;
-  _rev?: string;
-  type: 'photo';
-  schemaVersion: 1;
-  reviewId: string;
-  sanctuaryId: string;
-  createdAt: string;
-  _attachments?: Record<string, { content_type: string; data?: string; stub?: boolean; length?: number; digest?: string }>;
 }
 
 /**
@@ -116,6 +106,9 @@ interface CheckedPhoto {
   data: string;
   bytes: number;
 }
+
+/** "Photo 2" for attachment photo-1. */
+export const photoLabel = (name: string): string => `Photo ${Number(name.slice('photo-'.length)) + 1}`;
 
 /** Decodes and sniffs every photo attachment, in index order; a refusal names the photo and the problem. */
 export function checkPhotos(attachments: ReviewCommandDoc['_attachments']): { ok: true; photos: CheckedPhoto[] } | { ok: false; reason: string } {
@@ -242,6 +235,12 @@ export async function publishReviewCommand(
   if (!authorship.ok) return authorship;
   const media = couch.use<PhotoDoc>(DB.media);
   for (const photo of photos.photos) {
+    let sized: ProcessedPhoto;
+    try {
+      sized = await processPhoto(Buffer.from(photo.data, 'base64'));
+    } catch (err) {
+      return { ok: false, reason: `${photoLabel(photo.name)} ${(err as Error).message}.` };
+    }
     const doc: PhotoDoc = {
       _id: photoDocId(hex, photo.index),
       type: 'photo',
@@ -249,9 +248,12 @@ export async function publishReviewCommand(
       reviewId,
       sanctuaryId: command.sanctuaryId,
       createdAt: command.createdAt,
-      _attachments: { original: { content_type: photo.type, data: photo.data } },
+      _attachments: {
+        [DISPLAY_ATTACHMENT]: { content_type: sized.contentType, data: sized.display.toString('base64') },
+        [THUMBNAIL_ATTACHMENT]: { content_type: sized.contentType, data: sized.thumb.toString('base64') },
+      },
     };
-    await putOnce(couch, media, doc, (existing) => existing.reviewId === reviewId && existing._attachments?.original?.length === photo.bytes);
+    await putOnce(couch, media, doc, (existing) => existing.reviewId === reviewId);
   }
 
   const review: ReviewDoc = {
@@ -361,6 +363,9 @@ export async function submitReviewCommand(couch: CouchClient, userId: string, co
   await ensureUserDb(couch, userId);
   const check = await checkReviewCommand(couch, command, userId);
   if (!check.ok) return { status: 'refused', reason: check.reason };
+  // Nothing of the files as sent is stored: each photo is re-encoded from its pixels first (photo-processing.ts).
+  const cleaned = await cleanInlineAttachments(command);
+  if (!cleaned.ok) return { status: 'refused', reason: `${photoLabel(cleaned.name)} ${cleaned.reason}.` };
   await recordPendingCommand(couch, userId, command._id);
   await couch.call(() => userDb<ReviewCommandDoc>(couch, userId).insert(command));
   return applyReviewCommand(couch, userId, command._id);

@@ -15,7 +15,6 @@ import { listAppDatabases, readBackupHeader } from '@ss/couchdb/backup';
 import { createCouchClient, type CouchClient } from '@ss/couchdb/client';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { startEmbeddedStore } from '@ss/couchdb/embedded/supervisor';
-import { writeThumbnail } from '@ss/couchdb/media';
 import { submitReviewCommand } from '@ss/couchdb/review-commands';
 import { voteHelpful } from '@ss/couchdb/review-moderation';
 import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
@@ -80,7 +79,6 @@ async function populate(couch: CouchClient) {
   const users = createUsers(couch);
   const sessions = createSessions(couch);
   const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#5a8' } }).jpeg().toBuffer();
-  const thumb = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#5a8' } }).webp().toBuffer();
   const sanctuaries = (await couch.sanctuaries.list()).map((s) => s._id);
   for (let u = 0; u < 3; u++) {
     const user = await users.register({ email: `backup${u}.${Date.now()}@example.com`, password: 'secret1', firstName: `B${u}`, lastName: 'Ackup' });
@@ -101,8 +99,6 @@ async function populate(couch: CouchClient) {
       expect(applied.status).toBe('published');
     }
   }
-  const photos = (await couch.nano.db.use(DB.media).list()).rows.filter((r) => r.id.startsWith('photo:'));
-  for (const p of photos) await writeThumbnail(couch, p.id, p.value.rev, thumb, 'image/webp');
   const reviews = (await couch.nano.db.use(DB.reviews).list()).rows.filter((r) => r.id.startsWith('review:'));
   for (const r of reviews.slice(0, 3)) await voteHelpful(couch, r.id, 'b'.repeat(32));
 }
@@ -155,7 +151,7 @@ describe('backup and restore', () => {
       // The populated store had what the product keeps: users, sessions, own databases, reviews, photos.
       expect(source).toEqual(expect.arrayContaining([DB.users, DB.sessions, DB.reviews, DB.media, DB.votes, DB.sanctuaries]));
       expect(source.filter((d) => d.startsWith('userdb-'))).toHaveLength(3);
-      expect(attachments).toBe(3 * 2 * 2 * 2); // 3 users × 2 reviews × 2 photos, each with its thumbnail
+      expect(attachments).toBe(3 * 2 * 2 * 2); // 3 users × 2 reviews × 2 photos, each a display size and a thumbnail
 
       // Restoring again is refused without --force; with it, nothing changes (same revisions, no conflicts).
       await store.stop();

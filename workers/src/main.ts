@@ -3,11 +3,11 @@ import { couchConfigFromEnv } from '@ss/couchdb/config';
 import { createCouchClient } from '@ss/couchdb/client';
 import { startReviewStatsWorker } from './review-stats.ts';
 import { startReviewCommandSweeper } from './review-commands.ts';
-import { startThumbnailWorker } from './thumbnails.ts';
+import { startPhotoWorker } from './photos.ts';
 import { startUserCommandSweeper } from './user-commands.ts';
 
 const couch = createCouchClient(couchConfigFromEnv());
-const workers = [startReviewStatsWorker(couch), startReviewCommandSweeper(couch), startUserCommandSweeper(couch), startThumbnailWorker(couch)];
+const workers = [startReviewStatsWorker(couch), startReviewCommandSweeper(couch), startUserCommandSweeper(couch), startPhotoWorker(couch)];
 console.log(`[workers] ${workers.length} running`);
 process.send?.({ type: 'ready' });
 

@@ -19,6 +19,7 @@ import { checkLocalDoc, userDbVerdict } from '../replication-policy.ts';
 import { sessionMiddleware, type AuthEnv } from '../session.ts';
 import { isLiveFeed } from '../session-watch.ts';
 import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
+import { cleanInlineAttachments } from '@ss/couchdb/photo-processing';
 
 const PREFIX = '/db/me';
 
@@ -223,10 +224,19 @@ async function checkBatch(c: Context, accounts: Accounts, userId: string, docs: 
     const s = budget.retryAfterSeconds;
     return { response: couchError(c, 429, 'too_many_requests', `Too many changes in a short time. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`) };
   }
+  // Photos are re-encoded from their pixels before anything is stored (no location, camera or other metadata
+  // reaches the store, whatever the device did): review commands' and owners' listing photos alike. After the
+  // budget, so the work is paid for.
+  for (const d of toWrite) {
+    if (!d.doc._attachments) continue;
+    const cleaned = await cleanInlineAttachments(d.doc);
+    if (!cleaned.ok) refuse(d.i, `${cleaned.name} ${cleaned.reason}.`);
+  }
+  const cleanWrites = toWrite.filter((d) => !refused.has(d.i));
   return {
     refused,
-    accepted: toWrite.map((d) => d.doc),
-    commandIds: toWrite.filter((d) => d.type === REVIEW_COMMAND_DOC_TYPE && d.doc._deleted !== true).map((d) => String(d.doc._id)),
+    accepted: cleanWrites.map((d) => d.doc),
+    commandIds: cleanWrites.filter((d) => d.type === REVIEW_COMMAND_DOC_TYPE && d.doc._deleted !== true).map((d) => String(d.doc._id)),
   };
 }
 

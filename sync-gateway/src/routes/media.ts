@@ -15,12 +15,12 @@ export function mediaRoutes(couch: CouchClient) {
   // Listings' photos, as their owners published them (issue 12): a display size and a thumbnail.
   app.get('/listing/:key', (c) => send(c, readListingPhoto(couch, c.req.param('key'), 'display')));
   app.get('/listing/:key/thumb', (c) => send(c, readListingPhoto(couch, c.req.param('key'), 'thumb')));
-  app.get('/:key', (c) => servePhoto(c, couch, c.req.param('key'), 'original'));
+  app.get('/:key', (c) => servePhoto(c, couch, c.req.param('key'), 'display'));
   app.get('/:key/thumb', (c) => servePhoto(c, couch, c.req.param('key'), 'thumb'));
   return app;
 }
 
-function servePhoto(c: Context, couch: CouchClient, key: string, variant: 'original' | 'thumb') {
+function servePhoto(c: Context, couch: CouchClient, key: string, variant: 'display' | 'thumb') {
   return send(c, readPhoto(couch, key, variant));
 }
 

@@ -2,9 +2,9 @@
 // apply, the outcome written back, PouchDB syncing with photos), the multipart POST, /media, helpful votes,
 // reports and admin hiding.
 import PouchDB from 'pouchdb';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
-import { writeThumbnail } from '@ss/couchdb/media';
 import { publishedReviewIdsOf } from '@ss/couchdb/review-commands';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
@@ -24,8 +24,9 @@ const FRESH = readDefaultSeed().map((d) => d._id).filter((id) => id !== SANCTUAR
 let freshIndex = 0;
 const freshSanctuary = () => FRESH[freshIndex++ % FRESH.length]!;
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 3)]);
+/** A real 8 × 6 PNG: photos are decoded and re-encoded before they are stored, so the bytes must be a picture. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQWlWOFTEMpAQAr9U8kdtx0JAAAAAASUVORK5CYII=', 'base64');
+const JPEG = Buffer.from('/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAH/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCAJZ7/2Q==', 'base64');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]);
 
 let fx: StoreFixture;
@@ -145,7 +146,8 @@ describe('review commands pushed through /db/me', () => {
       photos: [`/media/${hex}-0`, `/media/${hex}-1`], thumbnails: [`/media/${hex}-0/thumb`, `/media/${hex}-1/thumb`],
     });
     const photo = await getOrNull<{ type: string; _attachments: Record<string, { content_type: string }> }>(DB.media, `photo:${hex}-1`);
-    expect(photo).toMatchObject({ type: 'photo', _attachments: { original: { content_type: 'image/jpeg' } } });
+    expect(photo).toMatchObject({ type: 'photo', _attachments: { display: { content_type: 'image/webp' }, thumb: { content_type: 'image/webp' } } });
+    expect(photo!._attachments.original).toBeUndefined();
 
     const stored = await getOrNull<ReviewCommandDoc>(userDbName(alice.user.id), cmd._id);
     expect(stored).toMatchObject({ status: 'published', reviewId: `review:${hex}`, photoUrls: review!.photos, thumbnailUrls: review!.thumbnails });
@@ -314,7 +316,10 @@ describe('POST /api/sanctuaries/{id}/reviews', () => {
     expect(cmd).toMatchObject({ status: 'published', reviewId: review.id });
     const media = await call(review.photos[0]!);
     expect(media.status).toBe(200);
-    expect(Buffer.from(await media.arrayBuffer())).toEqual(JPEG);
+    // The display size made from the JPEG's pixels, never the file as sent.
+    const served = Buffer.from(await media.arrayBuffer());
+    expect(served.equals(JPEG)).toBe(false);
+    expect(await sharp(served).metadata()).toMatchObject({ format: 'webp', width: 8, height: 6 });
   });
 
   it.each([
@@ -346,32 +351,27 @@ describe('/media', () => {
     expect((await push(erin, [cmd]))[0]).toMatchObject({ ok: true });
   });
 
-  it('serves the original with its real type, a year of immutable caching, nosniff and an ETag', async () => {
+  it('serves the cleaned display size as WebP, never the file as sent, with a year of immutable caching, nosniff and an ETag', async () => {
     const res = await call(`/media/${hex}-0`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = res.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
-    expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.equals(PNG)).toBe(false);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 8, height: 6 });
     const again = await call(`/media/${hex}-0`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
   });
 
-  it('serves the original briefly in place of a thumbnail not made yet, then the thumbnail for good', async () => {
-    const fallback = await call(`/media/${hex}-0/thumb`);
-    expect(fallback.status).toBe(200);
-    expect(fallback.headers.get('content-type')).toBe('image/png');
-    expect(fallback.headers.get('cache-control')).toBe('public, max-age=60');
-    const doc = (await fx.couch.nano.db.use(DB.media).get(`photo:${hex}-0`)) as { _rev: string };
-    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(16)]);
-    expect(await writeThumbnail(fx.couch, `photo:${hex}-0`, doc._rev, webp, 'image/webp')).toBe(true);
+  it('serves the thumbnail made when the review was published', async () => {
     const thumb = await call(`/media/${hex}-0/thumb`);
+    expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     expect(thumb.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(thumb.headers.get('etag')).not.toBe(fallback.headers.get('etag'));
-    expect(Buffer.from(await thumb.arrayBuffer())).toEqual(webp);
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ format: 'webp' });
   });
 
   it('is 404 for unknown or malformed photo names', async () => {

@@ -53,26 +53,6 @@ export function useManagesListing(sanctuaryId: string): boolean {
   return user !== null && (isAdmin(user) || managesListing(user, sanctuaryId) || claimed || applied);
 }
 
-/** The longest side of a listing photo as it leaves the device; the server makes its own sizes from it. */
-const MAX_UPLOAD_SIDE = 2048;
-
-/**
- * A photo as it is attached: drawn afresh on a canvas (orientation applied; camera, place and time metadata left
- * behind) and scaled to at most MAX_UPLOAD_SIDE on its long side, so twelve fit one update.
- */
-export async function preparePhoto(file: Blob): Promise<Blob> {
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  const scale = Math.min(1, MAX_UPLOAD_SIDE / Math.max(bitmap.width, bitmap.height));
-  const width = Math.max(1, Math.round(bitmap.width * scale));
-  const height = Math.max(1, Math.round(bitmap.height * scale));
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('This device cannot prepare photos.');
-  context.drawImage(bitmap, 0, 0, width, height);
-  bitmap.close();
-  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.86 });
-}
-
 /**
  * Saves an owner's changes on this device. `imageUrls` may name new photos as `new:photo-<n>`, the n-th of
  * `newPhotos` (already prepared). Resolves with the command's id.

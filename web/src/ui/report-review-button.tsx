@@ -1,12 +1,13 @@
 // 'Report' on a published review, for signed-in users: a dialog asking why, sent to the moderators.
 import * as Dialog from '@radix-ui/react-dialog';
 import { Flag } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useAuthState } from '../data/current-user';
 import { reportReview } from '../data/report-review';
 import { errorMessage } from '../lib/api';
 import { primaryButton, secondaryButton } from './button-styles';
 import { toast } from './toast';
+import { TextField } from './text-field';
 
 const MAX_REASON = 500;
 
@@ -15,7 +16,6 @@ export function ReportReviewButton({ reviewId }: { reviewId: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const fieldId = useId();
   if (!isAuthenticated) return null;
 
   const send = async () => {
@@ -49,18 +49,10 @@ export function ReportReviewButton({ reviewId }: { reviewId: string }) {
               if (reason.trim()) void send();
             }}
           >
-            <div>
-              <label htmlFor={fieldId} className="text-sm font-medium text-gray-800">Reason</label>
-              <textarea
-                id={fieldId}
-                value={reason}
-                maxLength={MAX_REASON}
-                required
-                rows={3}
-                onChange={(e) => setReason(e.target.value)}
-                className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
-              />
-            </div>
+            <TextField
+              label="Reason"
+              textarea={{ value: reason, maxLength: MAX_REASON, required: true, rows: 3, onChange: (e) => setReason(e.target.value) }}
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close className={secondaryButton}>Cancel</Dialog.Close>
               <button type="submit" disabled={busy || !reason.trim()} className={primaryButton}>

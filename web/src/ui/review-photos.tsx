@@ -16,6 +16,9 @@ export function ReviewPhotos({ photos, thumbnails, subject }: Props) {
   const [open, setOpen] = useState<number | null>(null);
   if (photos.length === 0) return null;
   const alt = (i: number) => `Photo ${i + 1} of ${photos.length} from ${subject}`;
+  // The server keeps two sizes of each photo (a 320 px thumbnail and a display size of up to 1600 px): the
+  // browser picks by the room the picture has and the screen's density.
+  const srcSet = (i: number) => (thumbnails?.[i] ? `${thumbnails[i]} 320w, ${photos[i]} 1600w` : undefined);
   return (
     <>
       <ul className="mt-3 flex flex-wrap gap-2" aria-label="Review photos">
@@ -27,7 +30,7 @@ export function ReviewPhotos({ photos, thumbnails, subject }: Props) {
               className="block overflow-hidden rounded-lg border border-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
               aria-label={`View photo ${i + 1} of ${photos.length}`}
             >
-              <img src={thumbnails?.[i] ?? url} alt={alt(i)} loading="lazy" className="h-20 w-20 object-cover" />
+              <img src={thumbnails?.[i] ?? url} srcSet={srcSet(i)} sizes="80px" alt={alt(i)} loading="lazy" className="h-20 w-20 object-cover" />
             </button>
           </li>
         ))}
@@ -39,7 +42,13 @@ export function ReviewPhotos({ photos, thumbnails, subject }: Props) {
             <Dialog.Title className="pr-10 text-base font-semibold text-gray-900">{open !== null ? alt(open) : ''}</Dialog.Title>
             <Dialog.Description className="sr-only">The full-size photo. Press Escape or the close button to return.</Dialog.Description>
             {open !== null ? (
-              <img src={photos[open]} alt={alt(open)} className="mt-3 max-h-[75vh] w-full rounded-lg object-contain" />
+              <img
+                src={photos[open]}
+                srcSet={srcSet(open)}
+                sizes="(min-width: 48rem) 46rem, calc(100vw - 4rem)"
+                alt={alt(open)}
+                className="mt-3 max-h-[75vh] w-full rounded-lg object-contain"
+              />
             ) : null}
             <Dialog.Close aria-label="Close photo" className="absolute right-3 top-3 rounded-full p-1.5 text-gray-600 hover:bg-gray-100">
               <X aria-hidden className="h-5 w-5" />

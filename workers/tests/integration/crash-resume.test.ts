@@ -78,7 +78,7 @@ beforeAll(async () => {
   for (let i = 0; i < reviews.length; i += 500) await fx.couch.nano.db.use(DB.reviews).bulk({ docs: reviews.slice(i, i + 500) });
 
   // Review commands the gateway stored and indexed but never applied: the sweep worker must apply each once,
-  // and each photo then gets a thumbnail.
+  // each photo stored as its cleaned sizes.
   const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#a73' } }).jpeg().toBuffer();
   const old = new Date(Date.now() - 60_000);
   for (let i = 0; i < COMMANDS; i++) {
@@ -108,19 +108,19 @@ describe('workers killed mid-feed', () => {
     first.proc.kill('SIGKILL');
     await exited;
     const statsAtKill = await checkpoint(DB.reviews, 'review-stats');
-    const thumbsAtKill = await checkpoint(DB.media, 'thumbnails');
+    const photosAtKill = await checkpoint(DB.media, 'photos');
     const reviewsSeqAtKill = await updateSeq(DB.reviews);
 
     const second = await startWorkers();
     try {
-      // Caught up: nothing pending, every photo has its thumbnail, both followers at the end of their feeds.
+      // Caught up: nothing pending, every photo has its sizes, both followers at the end of their feeds.
       await waitFor(async () => {
         const pending = (await fx.couch.nano.db.use(DB.commands).list()).rows.filter((r) => r.id.startsWith('pending:'));
         const photos = (await fx.couch.nano.db.use<{ _attachments?: Record<string, unknown> }>(DB.media).list({ include_docs: true })).rows.filter((r) => r.id.startsWith('photo:'));
         if (pending.length || photos.length < COMMANDS || photos.some((p) => !p.doc?._attachments?.thumb)) return false;
         return (
           (await checkpoint(DB.reviews, 'review-stats')) === (await updateSeq(DB.reviews)) &&
-          (await checkpoint(DB.media, 'thumbnails')) === (await updateSeq(DB.media))
+          (await checkpoint(DB.media, 'photos')) === (await updateSeq(DB.media))
         );
       }, 90_000, 250);
     } finally {
@@ -131,7 +131,7 @@ describe('workers killed mid-feed', () => {
 
     // Resumed from exactly the checkpoints saved before the kill.
     expect(second.lines).toContain(`[workers] review-stats: following reviews from ${statsAtKill ? `checkpoint ${statsAtKill}` : 'the start'}`);
-    expect(second.lines).toContain(`[workers] thumbnails: following media from ${thumbsAtKill ? `checkpoint ${thumbsAtKill}` : 'the start'}`);
+    expect(second.lines).toContain(`[workers] photos: following media from ${photosAtKill ? `checkpoint ${photosAtKill}` : 'the start'}`);
     expect(statsAtKill).toBeGreaterThan(0);
     expect(statsAtKill).toBeLessThan(reviewsSeqAtKill);
     expect(await checkpoint(DB.reviews, 'review-stats')).toBeGreaterThan(statsAtKill);
@@ -149,8 +149,9 @@ describe('workers killed mid-feed', () => {
     expect(fromCommands.sort()).toEqual(commandIds.map((id) => `review:${id.slice('review-command:'.length)}`).sort());
     const photos = (await fx.couch.nano.db.use<{ _attachments: Record<string, unknown> }>(DB.media).list({ include_docs: true })).rows.filter((r) => r.id.startsWith('photo:'));
     expect(photos.length).toBe(COMMANDS);
-    // A photo is written once by the sweep and once more by the thumbnail worker: revision 2, never 3.
-    expect(photos.filter((p) => !p.value.rev.startsWith('2-')).map((p) => `${p.id} ${p.value.rev}`)).toEqual([]);
+    // A photo is written once, cleaned and sized, by the sweep: revision 1, and never the file as sent.
+    expect(photos.filter((p) => !p.value.rev.startsWith('1-')).map((p) => `${p.id} ${p.value.rev}`)).toEqual([]);
+    expect(photos.filter((p) => Object.keys(p.doc!._attachments).sort().join() !== 'display,thumb').map((p) => p.id)).toEqual([]);
 
     // Stats: counted from the documents here, independently of the view the worker uses.
     const expected = new Map<string, { total: number; sum: number }>();
@@ -164,8 +165,8 @@ describe('workers killed mid-feed', () => {
     expect(actual).toEqual(expected);
 
     console.log(
-      `workers: killed at review-stats checkpoint ${statsAtKill} of ${reviewsSeqAtKill}, thumbnails at ${thumbsAtKill}; resumed, ` +
-        `${COMMANDS} commands applied once, ${DIRECT_REVIEWS + COMMANDS} reviews counted once over ${expected.size} sanctuaries, ${photos.length} thumbnails, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `workers: killed at review-stats checkpoint ${statsAtKill} of ${reviewsSeqAtKill}, photos at ${photosAtKill}; resumed, ` +
+        `${COMMANDS} commands applied once, ${DIRECT_REVIEWS + COMMANDS} reviews counted once over ${expected.size} sanctuaries, ${photos.length} photos, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }, 180_000);
 });

@@ -1,5 +1,6 @@
 // The review workers against a real embedded store: the sweep finishing a command interrupted between writing
-// the review and writing the outcome, thumbnails made with sharp, and stats following a hidden review.
+// the review and writing the outcome, photos stored only as cleaned sizes (and legacy ones cleaned by the photo
+// worker), and stats following a hidden review.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
@@ -13,7 +14,7 @@ import { userIdOf } from '@ss/domain/user';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 import { startReviewCommandSweeper } from '../../src/review-commands.ts';
 import { startReviewStatsWorker } from '../../src/review-stats.ts';
-import { startThumbnailWorker } from '../../src/thumbnails.ts';
+import { startPhotoWorker } from '../../src/photos.ts';
 
 const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
 let fx: StoreFixture;
@@ -71,16 +72,39 @@ describe('review workers', () => {
     expect((await fx.couch.nano.db.use(DB.commands).list()).rows.filter((r) => r.id.startsWith('pending:'))).toEqual([]);
   });
 
-  it('makes a 320 px WebP thumbnail for every photo', async () => {
-    const worker = startThumbnailWorker(fx.couch, () => {});
+  it('stores each published photo as a display WebP and a 320 px thumbnail, never the file as sent', async () => {
+    const [row] = (await fx.couch.nano.db.use(DB.media).list()).rows.filter((r) => r.id.startsWith('photo:'));
+    const doc = (await fx.couch.nano.db.use(DB.media).get(row!.id)) as { _attachments: Record<string, { content_type: string }> };
+    expect(Object.keys(doc._attachments).sort()).toEqual(['display', 'thumb']);
+    const display = await sharp((await fx.couch.nano.db.use(DB.media).attachment.get(row!.id, 'display')) as Buffer).metadata();
+    const thumb = await sharp((await fx.couch.nano.db.use(DB.media).attachment.get(row!.id, 'thumb')) as Buffer).metadata();
+    expect(display).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+    expect(thumb).toMatchObject({ format: 'webp', width: 320, height: 213 });
+  });
+
+  it('the photo worker replaces a photo stored before issue 15 (the file as sent) with its cleaned sizes', async () => {
+    const legacyId = `photo:${'e'.repeat(32)}-0`;
+    const withGps = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#357' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'LegacyPhone', Model: 'LP-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 23/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    await fx.couch.nano.db.use(DB.media).insert({
+      _id: legacyId, type: 'photo', schemaVersion: 1, reviewId: `review:${'e'.repeat(32)}`, sanctuaryId: SANCTUARY, createdAt: new Date().toISOString(),
+      _attachments: { original: { content_type: 'image/jpeg', data: withGps.toString('base64') } },
+    } as never);
+    const worker = startPhotoWorker(fx.couch, () => {});
     try {
-      const [row] = (await fx.couch.nano.db.use(DB.media).list()).rows.filter((r) => r.id.startsWith('photo:'));
-      const thumb = await waitFor(async () => {
-        const doc = (await fx.couch.nano.db.use(DB.media).get(row!.id)) as { _attachments: Record<string, { content_type: string }> };
-        return doc._attachments.thumb ? (await fx.couch.nano.db.use(DB.media).attachment.get(row!.id, 'thumb')) as Buffer : false;
+      const doc = await waitFor(async () => {
+        const d = (await fx.couch.nano.db.use(DB.media).get(legacyId)) as { _attachments: Record<string, unknown> };
+        return d._attachments.original ? false : d;
       });
-      const meta = await sharp(thumb).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width: 320, height: 213 });
+      expect(Object.keys(doc._attachments).sort()).toEqual(['display', 'thumb']);
+      const display = (await fx.couch.nano.db.use(DB.media).attachment.get(legacyId, 'display')) as Buffer;
+      const meta = await sharp(display).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 1067 });
+      expect(meta.exif).toBeUndefined();
+      expect(display.includes(Buffer.from('LegacyPhone'))).toBe(false);
     } finally {
       await worker.stop();
     }

@@ -20,8 +20,8 @@ export const PASSWORD = 'secret-pass-1';
 export const SANCTUARY_A = 'farm-sanctuary-watkins-glen-ny';
 export const SANCTUARY_B = 'animal-place-grass-valley-ca';
 
-/** The smallest bytes the photo sniffer takes for a PNG. */
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+/** A real 8 × 6 PNG: photos are decoded and re-encoded before they are stored, so the bytes must be a picture. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQWlWOFTEMpAQAr9U8kdtx0JAAAAAASUVORK5CYII=', 'base64');
 
 export type App = ReturnType<typeof createApp>;
 

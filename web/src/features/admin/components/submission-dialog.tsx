@@ -2,11 +2,12 @@
 // (required: blank notes get the spec's 'Review Notes Required' toast). Deciding writes a command on this device.
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN_MESSAGES, isBlankNotes, type Decision, type SubmissionDoc } from '@ss/domain/submission';
 import { destructiveButton, primaryButton } from '../../../ui/button-styles';
 import { SubmissionStatusBadge } from '../../../ui/submission-status-badge';
 import { toast } from '../../../ui/toast';
+import { TextField } from '../../../ui/text-field';
 
 interface Props {
   submission: SubmissionDoc | null;
@@ -37,7 +38,6 @@ export function SubmissionDialog({ submission, deciding, onClose, onDecide }: Pr
 function Details({ submission: s, deciding, onDecide }: { submission: SubmissionDoc; deciding: boolean; onDecide: Props['onDecide'] }) {
   const [notes, setNotes] = useState(s.reviewNotes ?? '');
   const [busy, setBusy] = useState(false);
-  const notesId = useId();
   const pending = s.status === 'pending' && !deciding;
 
   const decide = async (decision: Decision) => {
@@ -99,16 +99,9 @@ function Details({ submission: s, deciding, onDecide }: { submission: Submission
       ) : null}
       {pending ? (
         <div className="mt-6 border-t border-gray-200 pt-4">
-          <label htmlFor={notesId} className="text-sm font-medium text-gray-800">
-            Review notes
-          </label>
-          <textarea
-            id={notesId}
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            rows={3}
-            placeholder="Required when rejecting: tell the applicant why."
-            className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+          <TextField
+            label="Review notes"
+            textarea={{ value: notes, rows: 3, placeholder: 'Required when rejecting: tell the applicant why.', onChange: (e) => setNotes(e.target.value) }}
           />
           <div className="mt-4 flex flex-wrap gap-3">
             <button type="button" className={primaryButton} disabled={busy} onClick={() => void decide('approve')}>

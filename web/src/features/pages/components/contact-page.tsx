@@ -7,11 +7,8 @@ import { Clock, Mail, MessageCircleQuestion, Send } from 'lucide-react';
 import { CONTACT_CATEGORIES, contactSchema, EMPTY_CONTACT_FORM, type ContactForm } from '@ss/domain/contact';
 import { CONTACT_REPLY_PROMISE, MESSAGES } from '@ss/domain/constants';
 import { config } from '../../../config';
+import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30';
-const labelClass = 'block text-sm font-medium text-gray-800';
 
 export function ContactPage() {
   const id = useId();
@@ -21,20 +18,6 @@ export function ContactPage() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactForm>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY_CONTACT_FORM });
-
-  /** id, aria-invalid and aria-describedby for a field, tying it to its inline error. */
-  const fieldA11y = (name: keyof ContactForm) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : false,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-
-  const fieldError = (name: keyof ContactForm) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-600">
-        {errors[name]?.message}
-      </p>
-    ) : null;
 
   // The spec makes the contact form confirm-only: the message is not sent anywhere.
   const onSubmit = () => {
@@ -67,73 +50,27 @@ export function ContactPage() {
 
           <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 grid gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
-              <div>
-                <label htmlFor={`${id}-name`} className={labelClass}>
-                  Name <span aria-hidden="true" className="text-red-600">*</span>
-                </label>
-                <input
-                  type="text"
-                  autoComplete="name"
-                  aria-required="true"
-                  className={inputClass}
-                  {...fieldA11y('name')}
-                  {...register('name')}
-                />
-                {fieldError('name')}
-              </div>
-              <div>
-                <label htmlFor={`${id}-email`} className={labelClass}>
-                  Email <span aria-hidden="true" className="text-red-600">*</span>
-                </label>
-                <input
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  aria-required="true"
-                  className={inputClass}
-                  {...fieldA11y('email')}
-                  {...register('email')}
-                />
-                {fieldError('email')}
-              </div>
-            </div>
-
-            <div>
-              <label htmlFor={`${id}-subject`} className={labelClass}>
-                Subject <span aria-hidden="true" className="text-red-600">*</span>
-              </label>
-              <input type="text" aria-required="true" className={inputClass} {...fieldA11y('subject')} {...register('subject')} />
-              {fieldError('subject')}
-            </div>
-
-            <div>
-              <label htmlFor={`${id}-category`} className={labelClass}>
-                Category <span className="font-normal text-gray-500">(optional)</span>
-              </label>
-              <select className={inputClass} {...fieldA11y('category')} {...register('category')}>
-                <option value="">Choose a category</option>
-                {CONTACT_CATEGORIES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-              {fieldError('category')}
-            </div>
-
-            <div>
-              <label htmlFor={`${id}-message`} className={labelClass}>
-                Message <span aria-hidden="true" className="text-red-600">*</span>
-              </label>
-              <textarea
-                rows={6}
-                aria-required="true"
-                className={`${inputClass} resize-y`}
-                {...fieldA11y('message')}
-                {...register('message')}
+              <TextField label="Name" required error={errors.name?.message} input={{ type: 'text', autoComplete: 'name', ...register('name') }} />
+              <TextField
+                label="Email"
+                required
+                error={errors.email?.message}
+                input={{ type: 'email', autoComplete: 'email', inputMode: 'email', ...register('email') }}
               />
-              {fieldError('message')}
             </div>
+
+            <TextField label="Subject" required error={errors.subject?.message} input={{ type: 'text', ...register('subject') }} />
+
+            <TextField label="Category" optional error={errors.category?.message} select={register('category')}>
+              <option value="">Choose a category</option>
+              {CONTACT_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </TextField>
+
+            <TextField label="Message" required error={errors.message?.message} textarea={{ rows: 6, ...register('message') }} />
 
             <div>
               <button

@@ -2,7 +2,7 @@
 // (Owners change their listing themselves: listing-ownership.tsx, manage-listing-page.tsx.)
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { FEEDBACK_MESSAGES } from '@ss/domain/listing-feedback';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { useCurrentUser } from '../../../data/current-user';
@@ -10,8 +10,8 @@ import { reportIncorrectInfo } from '../../../data/listing-feedback';
 import { errorMessage } from '../../../lib/api';
 import { primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { toast } from '../../../ui/toast';
+import { TextField } from '../../../ui/text-field';
 
-const fieldClass = 'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30';
 
 function FormDialog({ title, trigger, open, onOpenChange, children }: { title: string; trigger: string; open: boolean; onOpenChange: (o: boolean) => void; children: ReactNode }) {
   return (
@@ -32,7 +32,6 @@ function FormDialog({ title, trigger, open, onOpenChange, children }: { title: s
 function ReportForm({ sanctuary, onDone }: { sanctuary: Sanctuary; onDone: () => void }) {
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -48,10 +47,7 @@ function ReportForm({ sanctuary, onDone }: { sanctuary: Sanctuary; onDone: () =>
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-3">
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">
-        What is incorrect?
-      </label>
-      <textarea id={id} required rows={4} value={message} onChange={(e) => setMessage(e.target.value)} className={fieldClass} />
+      <TextField label="What is incorrect?" textarea={{ required: true, rows: 4, value: message, onChange: (e) => setMessage(e.target.value) }} />
       <button type="submit" className={primaryButton} disabled={busy || !message.trim()}>
         Send report
       </button>

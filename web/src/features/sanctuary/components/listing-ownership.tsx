@@ -4,7 +4,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { BadgeCheck, Building2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MANAGEMENT_MESSAGES, claimFieldsSchema, type ClaimFields } from '@ss/domain/listing-management';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { isAdmin } from '@ss/domain/user';
@@ -13,8 +13,8 @@ import { claimListing, setVerified, useManagesListing, useMyClaims } from '../..
 import { errorMessage } from '../../../lib/api';
 import { primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { toast } from '../../../ui/toast';
+import { TextField } from '../../../ui/text-field';
 
-const fieldClass = 'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-500';
 
 const CLAIM_FIELDS: Array<{ name: keyof ClaimFields; label: string; hint: string; multiline?: boolean }> = [
   { name: 'role', label: 'Your role at the sanctuary', hint: 'For example: founder, director, volunteer coordinator.' },
@@ -26,7 +26,6 @@ function ClaimForm({ sanctuary, userId, onDone }: { sanctuary: Sanctuary; userId
   const [values, setValues] = useState<ClaimFields>({ role: '', contact: '', verification: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ClaimFields, string>>>({});
   const [busy, setBusy] = useState(false);
-  const baseId = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = claimFieldsSchema.safeParse(values);
@@ -49,26 +48,11 @@ function ClaimForm({ sanctuary, userId, onDone }: { sanctuary: Sanctuary; userId
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-4 space-y-4" noValidate>
       {CLAIM_FIELDS.map(({ name, label, hint, multiline }) => {
-        const id = `${baseId}-${name}`;
-        const common = {
-          id,
-          value: values[name],
-          'aria-invalid': errors[name] ? true : undefined,
-          'aria-describedby': `${id}-hint${errors[name] ? ` ${id}-error` : ''}`,
-          className: fieldClass,
-          required: true,
-        };
-        return (
-          <div key={name}>
-            <label htmlFor={id} className="text-sm font-medium text-gray-800">{label}</label>
-            {multiline ? (
-              <textarea {...common} rows={3} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
-            ) : (
-              <input {...common} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
-            )}
-            <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500">{hint}</p>
-            {errors[name] ? <p id={`${id}-error`} className="mt-1 text-sm text-red-600">{errors[name]}</p> : null}
-          </div>
+        const control = { value: values[name], required: true, onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }) };
+        return multiline ? (
+          <TextField key={name} label={label} hint={hint} error={errors[name]} textarea={{ ...control, rows: 3 }} />
+        ) : (
+          <TextField key={name} label={label} hint={hint} error={errors[name]} input={control} />
         );
       })}
       <button type="submit" className={primaryButton} disabled={busy}>

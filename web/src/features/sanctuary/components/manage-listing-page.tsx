@@ -13,11 +13,13 @@ import { MANAGEMENT_MESSAGES, MAX_LISTING_PHOTOS, OWNER_EDITABLE_FIELDS, listing
 import type { Sanctuary, UpcomingEvent } from '@ss/domain/sanctuary';
 import { isAdmin } from '@ss/domain/user';
 import { useCurrentUser } from '../../../data/current-user';
-import { fetchAudit, preparePhoto, revertChange, saveListingUpdate, useListingUpdates, useManagesListing } from '../../../data/listing-management';
+import { fetchAudit, revertChange, saveListingUpdate, useListingUpdates, useManagesListing } from '../../../data/listing-management';
 import { useSanctuary } from '../../../data/use-sanctuaries';
 import { errorMessage } from '../../../lib/api';
 import { destructiveButton, primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { toast } from '../../../ui/toast';
+import { TextField } from '../../../ui/text-field';
+import { cleanPhoto } from '../../../lib/clean-photo';
 
 const field = 'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30';
 const smallButton = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-50';
@@ -90,17 +92,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Text({ label, value, onChange, multiline, type = 'text' }: { label: string; value: string; onChange: (v: string) => void; multiline?: boolean; type?: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">{label}</label>
-      {multiline ? (
-        <textarea id={id} rows={4} value={value} onChange={(e) => onChange(e.target.value)} className={field} />
-      ) : (
-        <input id={id} type={type} value={value} onChange={(e) => onChange(e.target.value)} className={field} />
-      )}
-    </div>
-  );
+  const control = { value, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
+  return multiline ? <TextField label={label} textarea={{ ...control, rows: 4 }} /> : <TextField label={label} input={{ ...control, type }} />;
 }
 
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -245,7 +238,7 @@ function ManageForm({ sanctuary, userId, admin }: { sanctuary: Sanctuary; userId
     }
     try {
       const prepared = await Promise.all([...files].map(async (f) => {
-        const file = await preparePhoto(f);
+        const file = await cleanPhoto(f);
         return { file, preview: URL.createObjectURL(file) };
       }));
       setDraft((d) => ({ ...d, photos: [...d.photos, ...prepared] }));

@@ -17,9 +17,6 @@ import { primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 
-const textareaClass =
-  'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30 aria-[invalid=true]:border-red-500';
-const labelClass = 'text-sm font-medium text-gray-800';
 
 export function SubmitPage() {
   const { user, isLoading } = useCurrentUser();
@@ -117,14 +114,7 @@ function ApplicationForm({ userId }: { userId: string }) {
   }
 
   const area = (name: 'description' | 'volunteerInfo' | 'specialNeeds' | 'additionalInfo', label: string, required = false) => (
-    <div>
-      <label htmlFor={`sub-${name}`} className={labelClass}>
-        {label}
-        {required ? <span aria-hidden="true" className="text-red-600"> *</span> : null}
-      </label>
-      <textarea id={`sub-${name}`} rows={name === 'description' ? 5 : 3} className={textareaClass} aria-required={required || undefined} aria-invalid={errors[name] ? true : false} {...register(name)} />
-      {errors[name]?.message ? <p className="mt-1 text-sm text-red-600">{errors[name].message}</p> : null}
-    </div>
+    <TextField label={label} required={required} error={errors[name]?.message} textarea={{ rows: name === 'description' ? 5 : 3, ...register(name) }} />
   );
 
   return (
@@ -136,20 +126,14 @@ function ApplicationForm({ userId }: { userId: string }) {
         <TextField label="Address" error={errors.address?.message} input={{ ...register('address'), autoComplete: 'street-address' }} />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="City" required error={errors.city?.message} input={register('city')} />
-          <div>
-            <label htmlFor="sub-state" className={labelClass}>
-              State<span aria-hidden="true" className="text-red-600"> *</span>
-            </label>
-            <select id="sub-state" aria-required className={textareaClass} aria-invalid={errors.state ? true : false} {...register('state')}>
-              <option value="">Choose a state</option>
-              {Object.entries(US_STATES).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            {errors.state?.message ? <p className="mt-1 text-sm text-red-600">{errors.state.message}</p> : null}
-          </div>
+          <TextField label="State" required error={errors.state?.message} select={register('state')}>
+            <option value="">Choose a state</option>
+            {Object.entries(US_STATES).map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </TextField>
           <TextField label="ZIP code" error={errors.zipCode?.message} input={{ ...register('zipCode'), inputMode: 'numeric', autoComplete: 'postal-code' }} />
         </div>
         <TextField label="Website" error={errors.website?.message} input={{ ...register('website'), type: 'url', placeholder: 'https://' }} />
