@@ -96,8 +96,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const { changes } = await setupCouch(couch);
     if (changes.length) log(`CouchDB setup: ${changes.join('; ')}`);
     if (options.seed !== false) {
-      const { loaded } = await loadDefaultSeedOnce(couch);
+      const { loaded, upgraded } = await loadDefaultSeedOnce(couch);
       if (loaded) log(`Loaded ${loaded} sanctuaries from the default seed`);
+      if (upgraded) log(`Default seed upgraded: ${upgraded.added} listings added, ${upgraded.updated} enriched (fields changed since left alone)`);
     }
 
     const env = {

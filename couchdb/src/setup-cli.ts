@@ -17,6 +17,6 @@ while (!(await couch.ping())) {
 const { changes } = await setupCouch(couch);
 console.log(changes.length ? `setup: ${changes.join('; ')}` : 'setup: nothing to change');
 if (process.env.SEED !== 'false') {
-  const { loaded } = await loadDefaultSeedOnce(couch);
-  console.log(`seed: ${loaded} sanctuaries loaded`);
+  const { loaded, upgraded } = await loadDefaultSeedOnce(couch);
+  console.log(`seed: ${loaded} sanctuaries loaded${upgraded ? `; upgraded: ${upgraded.added} added, ${upgraded.updated} enriched` : ''}`);
 }

@@ -129,6 +129,18 @@ test('map: filters narrow the list, letters match the markers, a marker selects 
   await expect(page.getByText('Try adjusting your search criteria')).toBeVisible();
 });
 
+test('a seeded listing shows its sourced facts, where they come from and when they were checked, and invites a claim', async ({ page }) => {
+  await page.goto('/sanctuary/animal-place-grass-valley-ca');
+  await expect(page.getByRole('heading', { level: 1, name: 'Animal Place' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Visit Website/ })).toHaveAttribute('href', 'http://animalplace.org/');
+  await expect(page.getByRole('link', { name: '(530) 477-1757' })).toBeVisible();
+  const sources = page.getByRole('region', { name: 'Where this comes from' });
+  await expect(sources.getByText(/last checked November 24, 2026/)).toBeVisible();
+  await expect(sources.getByRole('link', { name: /github\.com\/Moskowitza\/go-vegan/ })).toHaveAttribute('href', /go-vegan/);
+  await sources.getByRole('link', { name: 'Claim it' }).click();
+  await expect(page.getByRole('heading', { name: 'For the sanctuary' })).toBeInViewport();
+});
+
 test('the detail page shows every section of a sanctuary', async ({ page }) => {
   await page.goto(`/sanctuary/${PIG_HAVEN}`);
   await expect(page.getByRole('heading', { level: 1, name: 'E2E Pig Haven' })).toBeVisible();

@@ -1,31 +1,46 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildDefaultSeed, createTownLocator, readDefaultSeed, readSeedCsv, SEED_CSV } from './default-seed.ts';
+import { buildDefaultSeed, createTownLocator, readDefaultSeed, readPreviousSeed, readSeedEntries, SEED_SOURCE_JSON } from './default-seed.ts';
 import { syntheticSanctuaries } from './synthetic.ts';
 import { parseSanctuaryDoc } from '@ss/domain/sanctuary';
 
 describe('default seed', () => {
-  it('the committed seed file is exactly what the builder makes from the CSV and the gazetteers', () => {
-    const rows = readSeedCsv(fs.readFileSync(SEED_CSV, 'utf8'));
-    expect(rows).toHaveLength(52);
-    expect(buildDefaultSeed(rows, createTownLocator())).toEqual(readDefaultSeed());
+  const entries = readSeedEntries(fs.readFileSync(SEED_SOURCE_JSON, 'utf8'));
+
+  it('the committed seed file is exactly what the builder makes from the sourced facts and the gazetteers', () => {
+    expect(buildDefaultSeed(entries, createTownLocator())).toEqual(readDefaultSeed());
+  }, 30_000);
+
+  it('keeps every listing of the previous seed under the same id', () => {
+    const ids = new Set(readDefaultSeed().map((d) => d._id));
+    for (const old of readPreviousSeed()) expect(ids.has(old._id), old._id).toBe(true);
   });
 
-  it('every seeded listing is valid, unverified, approximate, and has no invented contact details', () => {
+  it('every seeded listing is valid, unverified, approximate, and says where each fact comes from', () => {
     for (const doc of readDefaultSeed()) {
       const parsed = parseSanctuaryDoc(doc);
       expect(parsed.isVerified).toBe(false);
       expect(parsed.coordinatesApproximate).toBe(true);
       expect(['geonames', 'zip-centroid']).toContain(parsed.coordinateSource);
-      expect([parsed.phone, parsed.email, parsed.website, parsed.zipCode, parsed.address]).toEqual(['', '', '', '', '']);
       expect(parsed.acceptingAnimals).toBeNull();
+      // No field is filled that no source names.
+      const sourced = new Set(parsed.sources!.flatMap((s) => s.fields));
+      for (const field of ['website', 'phone', 'email', 'address', 'zipCode'] as const) {
+        if (parsed[field] !== '') expect(sourced.has(field), `${doc._id} ${field}`).toBe(true);
+      }
+      if (parsed.animalTypes.length) expect(sourced.has('animalTypes'), doc._id).toBe(true);
     }
   });
 
-  it('refuses a town it cannot place instead of guessing', () => {
-    expect(() => buildDefaultSeed([{ name: 'Nowhere Refuge', town: 'Qwxyzville', state: 'OH' }], createTownLocator())).toThrow(/No coordinates/);
-    expect(() => readSeedCsv('name,town,state\nOnly two,fields')).toThrow(/Bad seed line/);
-  });
+  it('places a listing at its ZIP centroid when it has one', () => {
+    const [doc] = buildDefaultSeed([{ name: 'Test Haven', town: 'Grass Valley', state: 'CA', zipCode: '95949', sources: [] }], createTownLocator());
+    expect(doc).toMatchObject({ coordinateSource: 'zip-centroid', zipCode: '95949' });
+  }, 30_000);
+
+  it('refuses a town it cannot place, and an entry without a source, instead of guessing', () => {
+    expect(() => buildDefaultSeed([{ name: 'Nowhere Refuge', town: 'Qwxyzville', state: 'OH', sources: [] }], createTownLocator())).toThrow(/No coordinates/);
+    expect(() => readSeedEntries('[{"name":"Unsourced","town":"Columbus","state":"OH","sources":[]}]')).toThrow(/names no source/);
+  }, 30_000);
 });
 
 describe('synthetic generator', () => {

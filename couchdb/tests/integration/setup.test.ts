@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupCouch } from '../../src/setup.ts';
-import { loadDefaultSeedOnce } from '../../src/seed/load.ts';
+import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import { insertSanctuaries, loadDefaultSeedOnce, upgradeDefaultSeed } from '../../src/seed/load.ts';
+import { readDefaultSeed, readPreviousSeed } from '../../src/seed/default-seed.ts';
 import { ALL_DBS, DB, PRIVATE_SECURITY } from '../../src/definitions.ts';
 import { createCouchClient } from '../../src/client.ts';
 import { startEmbeddedStore } from '../../src/embedded/supervisor.ts';
@@ -54,18 +56,57 @@ describe('CouchDB setup', () => {
 });
 
 describe('default seed', () => {
-  it('loads every listed sanctuary once, unverified, with approximate coordinates and no invented contacts', async () => {
+  it('loads every listed sanctuary once, unverified, with approximate coordinates, each with its sources', async () => {
     const docs = await fx.couch.sanctuaries.list();
-    expect(docs).toHaveLength(52);
+    expect(docs).toHaveLength(readDefaultSeed().length);
     for (const d of docs) {
       expect(d.isVerified).toBe(false);
       expect(d.coordinatesApproximate).toBe(true);
-      expect(d.phone).toBe('');
-      expect(d.email).toBe('');
+      expect(d.sources?.length).toBeGreaterThan(0);
       expect(d.name).not.toMatch(/synthetic/i);
     }
     expect((await loadDefaultSeedOnce(fx.couch)).loaded).toBe(0);
   });
+
+  it('upgrades a store seeded by the previous seed: new listings added, untouched fields enriched, changed ones kept, twice the same', async () => {
+    // A store as the previous version of the product left it: the 52 listings with name and place only.
+    const old = await startStoreFixture({ seed: false });
+    try {
+      const previous = readPreviousSeed();
+      await insertSanctuaries(old.couch, previous);
+      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-01-02T00:00:00.000Z', count: previous.length } as never);
+      // Since then an owner wrote their own description and phone for Iowa Farm Sanctuary, and an admin removed Sasha Farm.
+      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
+      const iowa = await db.get('iowa-farm-sanctuary-marengo-ia');
+      await db.insert({ ...iowa, description: 'Our own words about our sanctuary.', phone: '319-555-0100' });
+      const sasha = await db.get('sasha-farm-manchester-mi');
+      await db.destroy(sasha._id, sasha._rev);
+
+      const result = await loadDefaultSeedOnce(old.couch);
+      const next = readDefaultSeed();
+      const newIds = next.filter((d) => !previous.some((p) => p._id === d._id)).map((d) => d._id);
+      expect(result.upgraded?.added).toBe(newIds.length);
+      expect(newIds.length).toBeGreaterThan(0);
+      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
+      for (const id of newIds) expect(stored.has(id), id).toBe(true);
+      // Untouched listings take the richer fields and their sources.
+      const animalPlace = stored.get('animal-place-grass-valley-ca')!;
+      expect(animalPlace).toMatchObject({ website: 'http://animalplace.org/', zipCode: '95949', address: '17314 McCourtney Road' });
+      expect(animalPlace.sources?.[0]?.url).toMatch(/go-vegan/);
+      // What the owner changed stays theirs; the fields they did not touch are enriched; the removed listing stays removed.
+      const iowaAfter = stored.get('iowa-farm-sanctuary-marengo-ia')!;
+      expect(iowaAfter).toMatchObject({ description: 'Our own words about our sanctuary.', phone: '319-555-0100', website: 'http://iowafarmsanctuary.org/', zipCode: '52301' });
+      expect(stored.has('sasha-farm-manchester-mi')).toBe(false);
+
+      // Idempotent: the next start changes nothing.
+      const revs = new Map([...stored.values()].map((d) => [d._id, d._rev]));
+      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
+      expect(await upgradeDefaultSeed(old.couch, next, previous)).toEqual({ added: 0, updated: 0 });
+      for (const d of await old.couch.sanctuaries.list()) expect(d._rev, d._id).toBe(revs.get(d._id));
+    } finally {
+      await old.stop();
+    }
+  }, 60_000);
 
   it('does not bring back a seeded listing that was removed', async () => {
     const db = fx.couch.use(DB.sanctuaries);
@@ -80,7 +121,7 @@ describe('default seed', () => {
     const again = await startEmbeddedStore({ dataDir: fx.dataDir, log: () => {} });
     try {
       const couch = createCouchClient(again.config);
-      expect(await couch.sanctuaries.list()).toHaveLength(51);
+      expect(await couch.sanctuaries.list()).toHaveLength(readDefaultSeed().length - 1);
       expect((await setupCouch(couch)).changes).toEqual([]);
     } finally {
       await again.stop();

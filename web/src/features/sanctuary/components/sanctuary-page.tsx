@@ -14,6 +14,7 @@ import { SanctuaryImage } from '../../../ui/sanctuary-image';
 import { toast } from '../../../ui/toast';
 import { ListingFeedback } from './listing-feedback';
 import { ListingOwnership } from './listing-ownership';
+import { ListingSources } from './listing-sources';
 import { ReviewsSection } from './reviews-section';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -201,6 +202,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
             </section>
           ) : null}
 
+          <ListingSources sanctuary={s} />
           <ListingOwnership sanctuary={s} />
           <ListingFeedback sanctuary={s} />
         </aside>
