@@ -92,7 +92,7 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.route('/media', mediaRoutes(couch));
   if (webDist) {
     app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compress()(c, next)));
-    app.route('/', webRoutes(webDist));
+    app.route('/', webRoutes(webDist, couch, { publicOrigin: options.publicOrigins[0] }));
   }
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   // Tests and a graceful stop wait for the work pushes queued (apply-queue.ts); `warm` starts following the

@@ -29,6 +29,9 @@ describe('default seed', () => {
         if (parsed[field] !== '') expect(sourced.has(field), `${doc._id} ${field}`).toBe(true);
       }
       if (parsed.animalTypes.length) expect(sourced.has('animalTypes'), doc._id).toBe(true);
+      for (const flag of ['hasToursAvailable', 'hasVolunteerOpportunities', 'hasAdoptions', 'foundedYear'] as const) {
+        if (parsed[flag]) expect(sourced.has(flag), `${doc._id} ${flag}`).toBe(true);
+      }
     }
   });
 

@@ -17,6 +17,8 @@ const SEED_TIMESTAMP = '2026-01-01T00:00:00.000Z';
 
 /** One listing's facts as its sources give them; absent means no source said. */
 export interface SeedEntry {
+  /** Kept when a listing moved: ids never change, so favourites, reviews and claims stay attached. */
+  id?: string;
   name: string;
   town: string;
   state: string;
@@ -26,6 +28,10 @@ export interface SeedEntry {
   address?: string;
   zipCode?: string;
   animalTypes?: string[];
+  foundedYear?: number;
+  hasToursAvailable?: boolean;
+  hasVolunteerOpportunities?: boolean;
+  hasAdoptions?: boolean;
   sources: ListingSource[];
 }
 
@@ -85,7 +91,7 @@ export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): Sanctuar
   return entries.map((e) => {
     const place = locate(e.town, e.state, e.zipCode);
     if (!place) throw new Error(`No coordinates for ${e.town}, ${e.state} (${e.name})`);
-    const id = sanctuaryId(e.name, e.town, e.state);
+    const id = e.id ?? sanctuaryId(e.name, e.town, e.state);
     if (seen.has(id)) throw new Error(`Duplicate seed id ${id}`);
     seen.add(id);
     const fields = sanctuaryFieldsSchema.parse({
@@ -99,6 +105,10 @@ export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): Sanctuar
       ...(e.phone ? { phone: e.phone } : {}),
       ...(e.email ? { email: e.email } : {}),
       ...(e.animalTypes?.length ? { animalTypes: e.animalTypes } : {}),
+      ...(e.foundedYear ? { foundedYear: e.foundedYear } : {}),
+      ...(e.hasToursAvailable ? { hasToursAvailable: true } : {}),
+      ...(e.hasVolunteerOpportunities ? { hasVolunteerOpportunities: true } : {}),
+      ...(e.hasAdoptions ? { hasAdoptions: true } : {}),
       latitude: place.latitude,
       longitude: place.longitude,
       coordinatesApproximate: true,

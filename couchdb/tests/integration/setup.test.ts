@@ -75,10 +75,10 @@ describe('default seed', () => {
       const previous = readPreviousSeed();
       await insertSanctuaries(old.couch, previous);
       await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-01-02T00:00:00.000Z', count: previous.length } as never);
-      // Since then an owner wrote their own description and phone for Iowa Farm Sanctuary, and an admin removed Sasha Farm.
+      // Since then an owner wrote their own description and phone for Barn Sanctuary, and an admin removed Sasha Farm.
       const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
-      const iowa = await db.get('iowa-farm-sanctuary-marengo-ia');
-      await db.insert({ ...iowa, description: 'Our own words about our sanctuary.', phone: '319-555-0100' });
+      const barn = await db.get('barn-sanctuary-chelsea-mi');
+      await db.insert({ ...barn, description: 'Our own words about our sanctuary.', phone: '734-555-0100' });
       const sasha = await db.get('sasha-farm-manchester-mi');
       await db.destroy(sasha._id, sasha._rev);
 
@@ -94,8 +94,10 @@ describe('default seed', () => {
       expect(animalPlace).toMatchObject({ website: 'http://animalplace.org/', zipCode: '95949', address: '17314 McCourtney Road' });
       expect(animalPlace.sources?.[0]?.url).toMatch(/go-vegan/);
       // What the owner changed stays theirs; the fields they did not touch are enriched; the removed listing stays removed.
-      const iowaAfter = stored.get('iowa-farm-sanctuary-marengo-ia')!;
-      expect(iowaAfter).toMatchObject({ description: 'Our own words about our sanctuary.', phone: '319-555-0100', website: 'http://iowafarmsanctuary.org/', zipCode: '52301' });
+      const barnAfter = stored.get('barn-sanctuary-chelsea-mi')!;
+      expect(barnAfter).toMatchObject({ description: 'Our own words about our sanctuary.', phone: '734-555-0100', website: 'https://www.barnsanctuary.org/', zipCode: '48118', foundedYear: 2016 });
+      // A listing that moved keeps its id and takes its new town.
+      expect(stored.get('iowa-farm-sanctuary-marengo-ia')).toMatchObject({ city: 'Oxford', zipCode: '' });
       expect(stored.has('sasha-farm-manchester-mi')).toBe(false);
 
       // Idempotent: the next start changes nothing.

@@ -1,17 +1,31 @@
-// Serves the built web app (web/dist). Client routes fall back to index.html; a missing asset (anything
-// with a file extension) is a real 404, so a broken deploy is visible instead of answering HTML for JS.
+// Serves the built web app (web/dist). Every page route answers index.html with that page's own head (title,
+// description, canonical URL, Open Graph and Twitter tags) and, for a listing, its facts and JSON-LD
+// (page-head.ts): link previews, search engines and readers without JavaScript see the page. An unknown listing
+// or path answers 404 with the app (which shows the spec's not-found page). A missing asset (anything with a
+// file extension) is a real 404 too, so a broken deploy is visible instead of answering HTML for JS.
+// `/sitemap.xml` lists every page and listing; `/robots.txt` points to it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { CouchClient } from '@ss/couchdb/client';
 import { addMissingSignedInHint } from '../session.ts';
+import { matchPage, notFoundHead, renderPage, robotsTxt, sanctuaryHead, sitemapXml, staticHead, type PageHead } from '../page-head.ts';
 
 const RESERVED = /^\/(api|db|media)(\/|$)/;
+/** The sitemap is rebuilt at most this often (it reads every listing). */
+const SITEMAP_TTL_MS = 60_000;
 
-export function webRoutes(webDist: string) {
+export interface WebOptions {
+  /** The public origin for canonical URLs and the sitemap (PUBLIC_ORIGIN's first entry); the request's own otherwise. */
+  publicOrigin?: string | undefined;
+}
+
+export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin }: WebOptions = {}) {
   const app = new Hono();
   const root = path.relative(process.cwd(), webDist) || '.';
   const indexFile = path.join(webDist, 'index.html');
+  const originOf = (c: Context) => publicOrigin ?? new URL(c.req.url).origin;
 
   app.use('*', async (c, next) => {
     await next();
@@ -23,16 +37,40 @@ export function webRoutes(webDist: string) {
     if (c.res.headers.get('content-type')?.includes('text/html')) addMissingSignedInHint(c);
   });
 
+  let sitemap: { xml: string; at: number; origin: string } | null = null;
+  app.get('/sitemap.xml', async (c) => {
+    const origin = originOf(c);
+    if (!sitemap || sitemap.origin !== origin || Date.now() - sitemap.at > SITEMAP_TTL_MS) {
+      const listings = (await couch.sanctuaries.list()).map((s) => ({ id: s._id, updatedAt: s.updatedAt }));
+      sitemap = { xml: sitemapXml(origin, listings), at: Date.now(), origin };
+    }
+    return c.body(sitemap.xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+  });
+  app.get('/robots.txt', (c) => c.body(robotsTxt(originOf(c)), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }));
+
   app.get('*', serveStatic({ root }));
 
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const p = c.req.path;
     if (RESERVED.test(p)) return c.json({ error: 'Not found' }, 404);
     if (path.posix.basename(p).includes('.')) return c.text('Not found', 404);
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app has not been built yet. Run `npm run build` (npm start does this for you).', 503);
     }
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    const head = await headFor(p, couch, originOf(c));
+    return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), head), head.status);
   });
   return app;
+}
+
+async function headFor(pathname: string, couch: CouchClient, origin: string): Promise<PageHead> {
+  const page = matchPage(pathname);
+  if (page.kind === 'static') return staticHead(page.path, origin);
+  if (page.kind === 'unknown') return notFoundHead(origin, 'page');
+  const listing = await couch.sanctuaries.get(page.id).catch(() => undefined);
+  // The store could not be asked: the app still opens (it reads its own copy); no facts in the HTML this time.
+  if (listing === undefined) return { ...notFoundHead(origin, 'sanctuary'), status: 200, title: 'Sanctuary Seekers', index: false };
+  if (!listing) return notFoundHead(origin, 'sanctuary');
+  const stats = await couch.reviews.stats(listing._id).catch(() => null);
+  return sanctuaryHead(listing, origin, stats ? { count: stats.totalReviews, average: stats.averageRating } : null, page.manage);
 }

@@ -1,0 +1,133 @@
+// Pages before JavaScript (issue 13): a listing's HTML carries its name, place and description in the body, its own
+// title, Open Graph tags and JSON-LD; unknown listings and paths answer 404; /sitemap.xml lists every listing and
+// robots.txt points to it; nothing a listing says can break out of the HTML, the JSON-LD or the meta tags.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB } from '@ss/couchdb/definitions';
+import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
+import { REVIEW_STATS_DOC_TYPE, statsDocId } from '@ss/domain/review';
+import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import { createApp } from '../../src/app.ts';
+import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The app's own description." />
+    <title>The app's own title</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/assets/index.js"></script>
+  </body>
+</html>
+`;
+
+let fx: StoreFixture;
+let app: ReturnType<typeof createApp>;
+let dist: string;
+beforeAll(async () => {
+  fx = await startStoreFixture();
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-pages-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  app = createApp({ couch: fx.couch, webDist: dist, security: { publicOrigins: ['https://sanctuaries.example.org'] } });
+}, 60_000);
+afterAll(async () => {
+  app?.close();
+  await fx?.stop();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (p: string) => app.request(p, { headers: { 'x-forwarded-for': '10.1.1.1' } });
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const bodyOf = (html: string) => html.slice(html.indexOf('<body>'));
+const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+
+describe('a listing page before JavaScript', () => {
+  it('holds its name, place and description in the body, its own title, Open Graph tags, canonical URL and JSON-LD', async () => {
+    const res = await get('/sanctuary/animal-place-grass-valley-ca');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const head = headOf(html);
+    expect(head).toContain('<title>Animal Place, Grass Valley, CA — Sanctuary Seekers</title>');
+    expect(head).not.toContain("The app's own title");
+    expect(head).toContain('<meta property="og:title" content="Animal Place, Grass Valley, CA — Sanctuary Seekers" />');
+    expect(head).toMatch(/<meta property="og:description" content="Farm-animal sanctuary or rescue in Grass Valley, California\./);
+    expect(head).toContain('<link rel="canonical" href="https://sanctuaries.example.org/sanctuary/animal-place-grass-valley-ca" />');
+    const body = bodyOf(html);
+    expect(body).toContain('<h1>Animal Place</h1>');
+    expect(body).toContain('Grass Valley, CA');
+    expect(body).toContain('Farm-animal sanctuary or rescue in Grass Valley, California.');
+    expect(body).toContain('(530) 477-1757');
+    const ld = jsonLdOf(html);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Animal Place',
+      address: { addressLocality: 'Grass Valley', addressRegion: 'CA', postalCode: '95949', addressCountry: 'US' },
+      geo: { '@type': 'GeoCoordinates' },
+    });
+  });
+
+  it('carries the aggregate rating from the reviews', async () => {
+    const reviews = fx.couch.nano.db.use(DB.reviews);
+    await reviews.insert({ _id: statsDocId('farm-sanctuary-watkins-glen-ny'), type: REVIEW_STATS_DOC_TYPE, sanctuaryId: 'farm-sanctuary-watkins-glen-ny', totalReviews: 4, ratingSum: 18, averageRating: 4.5, updatedAt: new Date().toISOString() } as never);
+    const ld = jsonLdOf(await (await get('/sanctuary/farm-sanctuary-watkins-glen-ny')).text());
+    expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 4 });
+  });
+
+  it('answers 404 for an unknown listing and an unknown path, with the app to show the not-found page', async () => {
+    for (const p of ['/sanctuary/no-such-place-zz', '/no-such-page', '/sanctuary/x/y/z']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    }
+    expect((await get('/faq')).status).toBe(200);
+    expect(headOf(await (await get('/faq')).text())).toContain('<title>Frequently asked questions — Sanctuary Seekers</title>');
+  });
+
+  it('nothing a listing says breaks out of the HTML, the JSON-LD or the meta tags', async () => {
+    const hostile = '</script><script>alert(1)</script><!-- "quoted" \'single\' & <b>bold</b> \u2028';
+    const doc: SanctuaryDoc = {
+      ...readDefaultSeed()[0]!,
+      _id: 'hostile-haven-columbus-oh',
+      name: `Hostile ${'"'}Haven</title><script>alert(2)</script>`,
+      description: hostile,
+      imageUrls: ['javascript:alert(3)'],
+      city: 'Columbus',
+      state: 'OH',
+    };
+    delete (doc as { _rev?: string })._rev;
+    await fx.couch.nano.db.use(DB.sanctuaries).insert(doc as never);
+    const html = await (await get('/sanctuary/hostile-haven-columbus-oh')).text();
+    // Exactly the scripts the page had plus the JSON-LD: nothing injected.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<!-- "quoted"');
+    expect(html).not.toContain('javascript:alert(3)');
+    expect(html).not.toContain('<b>bold</b>');
+    // The JSON-LD still parses and says exactly what the listing says.
+    expect(jsonLdOf(html)).toMatchObject({ name: doc.name, description: hostile });
+    // Meta attributes are escaped whole.
+    expect(headOf(html)).toContain('content="Hostile &quot;Haven&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;, Columbus, OH — Sanctuary Seekers"');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('/sitemap.xml lists every page and every listing with its last change; robots.txt points to it', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
+    const xml = await res.text();
+    for (const s of readDefaultSeed()) expect(xml, s._id).toContain(`<loc>https://sanctuaries.example.org/sanctuary/${s._id}</loc><lastmod>${s.updatedAt.slice(0, 10)}</lastmod>`);
+    for (const p of ['/', '/map', '/reviews', '/faq', '/about', '/terms', '/privacy']) expect(xml).toContain(`<loc>https://sanctuaries.example.org${p}</loc>`);
+    expect(xml).not.toContain('/admin');
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: https://sanctuaries.example.org/sitemap.xml');
+    expect(robots).toContain('Disallow: /api/');
+  });
+});
