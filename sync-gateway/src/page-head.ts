@@ -102,6 +102,10 @@ export function notFoundHead(origin: string, what: 'page' | 'sanctuary'): PageHe
   };
 }
 
+/** Inline styles: the app's stylesheet resets headings, and this HTML shows before the app's own styles apply. */
+const H1 = '<h1 style="font-size:1.75rem;font-weight:700;line-height:1.2">';
+const H2 = '<h2 style="font-size:1.125rem;font-weight:600;margin-top:1rem">';
+
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 export function sanctuaryHead(s: SanctuaryDoc, origin: string, rating: Rating | null, manage: boolean): PageHead {
@@ -135,13 +139,13 @@ export function sanctuaryHead(s: SanctuaryDoc, origin: string, rating: Rating | 
   };
   const hours = DAYS.filter((d) => s.operatingHours?.[d]);
   const facts: string[] = [
-    `<h1>${escapeHtml(s.name)}</h1>`,
-    `<p>${escapeHtml(place)}${s.address ? ` — ${escapeHtml(s.address)}` : ''}${s.zipCode ? ` ${escapeHtml(s.zipCode)}` : ''}</p>`,
-    s.description ? `<p>${escapeHtml(s.description)}</p>` : '',
-    s.animalTypes?.length ? `<h2>Animals</h2><p>${escapeHtml(s.animalTypes.join(', '))}</p>` : '',
-    hours.length ? `<h2>Operating Hours</h2><dl>${hours.map((d) => `<dt>${d}</dt><dd>${escapeHtml(s.operatingHours[d]!)}</dd>`).join('')}</dl>` : '',
+    `${H1}${escapeHtml(s.name)}</h1>`,
+    `<p style="color:#4b5563">${escapeHtml(place)}${s.address ? ` — ${escapeHtml(s.address)}` : ''}${s.zipCode ? ` ${escapeHtml(s.zipCode)}` : ''}</p>`,
+    s.description ? `<p style="margin-top:0.75rem">${escapeHtml(s.description)}</p>` : '',
+    s.animalTypes?.length ? `${H2}Animals</h2><p>${escapeHtml(s.animalTypes.join(', '))}</p>` : '',
+    hours.length ? `${H2}Operating Hours</h2><dl>${hours.map((d) => `<dt>${d}</dt><dd>${escapeHtml(s.operatingHours[d]!)}</dd>`).join('')}</dl>` : '',
     s.phone || s.email || website
-      ? `<h2>Contact</h2><ul>${s.phone ? `<li>${escapeHtml(s.phone)}</li>` : ''}${s.email ? `<li>${escapeHtml(s.email)}</li>` : ''}${website ? `<li><a href="${escapeHtml(website)}" rel="noopener noreferrer">${escapeHtml(website)}</a></li>` : ''}</ul>`
+      ? `${H2}Contact</h2><ul>${s.phone ? `<li>${escapeHtml(s.phone)}</li>` : ''}${s.email ? `<li>${escapeHtml(s.email)}</li>` : ''}${website ? `<li><a href="${escapeHtml(website)}" rel="noopener noreferrer">${escapeHtml(website)}</a></li>` : ''}</ul>`
       : '',
   ];
   return {

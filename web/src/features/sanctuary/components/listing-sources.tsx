@@ -13,6 +13,10 @@ const FIELD_NAMES: Record<string, string> = {
   address: 'address',
   zipCode: 'ZIP code',
   animalTypes: 'animals',
+  foundedYear: 'founding year',
+  hasToursAvailable: 'tours',
+  hasVolunteerOpportunities: 'volunteering',
+  hasAdoptions: 'adoptions',
 };
 
 /** "github.com/Moskowitza/go-vegan" for a long URL: enough to recognise the source. */

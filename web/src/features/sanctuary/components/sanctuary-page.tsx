@@ -102,6 +102,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
           <section aria-labelledby="about-heading">
             <h2 id="about-heading" className="text-xl font-semibold">About</h2>
             <p className="mt-2 whitespace-pre-line text-gray-700">{s.description || 'No description yet.'}</p>
+            {s.foundedYear ? <p className="mt-2 text-sm text-gray-600">Founded in {s.foundedYear}</p> : null}
           </section>
 
           <section aria-labelledby="animals-heading">
