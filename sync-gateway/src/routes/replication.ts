@@ -169,6 +169,9 @@ function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams):
 
 type BulkGetResult = { id: string; docs: unknown[] };
 
+/** `_bulk_get` entries being fetched from the store right now, by cache key, per public database. */
+const inflightByFeed = new WeakMap<PublicFeed, Map<string, Promise<string | undefined>>>();
+
 /**
  * `_bulk_get` of a public database: every (document, revision) the shared cache holds is answered from it, the
  * rest from one request to the store (whose answers are then cached), in the order asked.
@@ -187,28 +190,60 @@ async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, f
     return key ? feed.bulkGetCached(key) : undefined;
   });
   const missing = asked.map((d, i) => (answers[i] === undefined ? i : -1)).filter((i) => i >= 0);
-  if (missing.length) {
-    const upstream = await couch.forward(db, pathAndQuery, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ docs: missing.map((i) => asked[i]) }),
-      signal: c.req.raw.signal,
-    });
-    if (upstream.status !== 200) return new Response(upstream.body, { status: upstream.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
-    const { results } = (await upstream.json()) as { results: BulkGetResult[] };
-    if (!Array.isArray(results) || results.length !== missing.length || results.some((r, k) => r?.id !== asked[missing[k]!]!.id)) {
-      // Not one result per entry asked (a store may group entries of one document): the store answers it all.
-      return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json' });
-    }
-    results.forEach((result, k) => {
-      const i = missing[k]!;
-      const docs = JSON.stringify(result.docs);
-      answers[i] = docs;
-      const key = keyOf(asked[i]!);
-      // Errors (missing revisions) are not remembered: the revision may arrive in a moment.
-      if (key && result.docs.every((d) => typeof d === 'object' && d !== null && 'ok' in d)) feed.bulkGetStore(key, asked[i]!.id, docs);
-    });
+  // A change wakes every device's longpoll at once and they all ask for the same revisions within milliseconds:
+  // one request per revision goes to the store, the others wait for its answer (request coalescing).
+  let inflight = inflightByFeed.get(feed);
+  if (!inflight) inflightByFeed.set(feed, (inflight = new Map()));
+  const waits: Array<Promise<void>> = [];
+  const toFetch: number[] = [];
+  for (const i of missing) {
+    const key = keyOf(asked[i]!);
+    const pending = key ? inflight.get(key) : undefined;
+    if (pending) waits.push(pending.then((docs) => void (answers[i] = docs)));
+    else toFetch.push(i);
   }
+  if (toFetch.length) {
+    const fetched = new Map<string, string | undefined>();
+    let settle!: () => void;
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    const mine: string[] = [];
+    for (const i of toFetch) {
+      const key = keyOf(asked[i]!);
+      if (key && !inflight.has(key)) {
+        inflight.set(key, done.then(() => fetched.get(key)));
+        mine.push(key);
+      }
+    }
+    try {
+      const upstream = await couch.forward(db, pathAndQuery, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ docs: toFetch.map((i) => asked[i]) }),
+        signal: c.req.raw.signal,
+      });
+      if (upstream.status !== 200) return new Response(upstream.body, { status: upstream.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+      const { results } = (await upstream.json()) as { results: BulkGetResult[] };
+      if (!Array.isArray(results) || results.length !== toFetch.length || results.some((r, k) => r?.id !== asked[toFetch[k]!]!.id)) {
+        // Not one result per entry asked (a store may group entries of one document): the store answers it all.
+        return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json' });
+      }
+      results.forEach((result, k) => {
+        const i = toFetch[k]!;
+        const docs = JSON.stringify(result.docs);
+        answers[i] = docs;
+        const key = keyOf(asked[i]!);
+        if (key) fetched.set(key, docs);
+        // Errors (missing revisions) are not remembered: the revision may arrive in a moment.
+        if (key && result.docs.every((d) => typeof d === 'object' && d !== null && 'ok' in d)) feed.bulkGetStore(key, asked[i]!.id, docs);
+      });
+    } finally {
+      for (const key of mine) inflight.delete(key);
+      settle();
+    }
+  }
+  await Promise.all(waits);
+  // A request this one waited on failed: the store answers this one whole.
+  if (answers.some((a) => a === undefined)) return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json' });
   const body = `{"results":[${asked.map((d, i) => `{"id":${JSON.stringify(d.id)},"docs":${answers[i]}}`).join(',')}]}`;
   return c.body(body, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
 }

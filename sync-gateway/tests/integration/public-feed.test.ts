@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { DB } from '@ss/couchdb/definitions';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import { createCouchClient } from '@ss/couchdb/client';
 import { createApp } from '../../src/app.ts';
+import { startStoreCounter } from '../../../scripts/load/store-counter.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 let fx: StoreFixture;
@@ -115,6 +117,27 @@ describe('the shared change feed', () => {
       const res = (await (await ask(updated.rev)).json()) as { results: Array<{ docs: Array<{ ok?: { name: string } }> }> };
       return res.results[0]!.docs[0]!.ok?.name === 'Feed One, renamed';
     });
+  });
+
+  it('thirty devices asking for the same new revision at once cost the store one _bulk_get', async () => {
+    const counter = await startStoreCounter(fx.store.config);
+    const counted = createApp({ couch: createCouchClient(counter.config) });
+    try {
+      await waitFor(async () => (await counted.request('/db/sanctuaries/_changes?since=now')).ok);
+      const scope = fx.couch.use<SanctuaryDoc>(DB.sanctuaries);
+      const made = await scope.insert(listing('feed-herd'));
+      const body = JSON.stringify({ docs: [{ id: 'feed-herd', rev: made.rev }] });
+      const before = counter.snapshot().byKind.get('POST sanctuaries/_bulk_get') ?? 0;
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, async () => (await counted.request('/db/sanctuaries/_bulk_get?revs=true&latest=true', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()),
+      );
+      const storeAnswer = await (await fx.couch.forward(DB.sanctuaries, '/_bulk_get?revs=true&latest=true', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json();
+      for (const answer of answers) expect(answer).toEqual(storeAnswer);
+      expect((counter.snapshot().byKind.get('POST sanctuaries/_bulk_get') ?? 0) - before).toBe(1);
+    } finally {
+      counted.close();
+      await counter.stop();
+    }
   });
 
   it('keeps the first-sync snapshot current within a second of a change', async () => {
