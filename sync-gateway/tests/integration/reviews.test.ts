@@ -13,7 +13,7 @@ import { newReviewCommand, randomHex, type ReviewCommandDoc } from '@ss/domain/r
 import type { User } from '@ss/domain/user';
 import { serveForDevices } from './device-server.ts';
 import { createApp } from '../../src/app.ts';
-import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 const ORIGIN = 'http://localhost';
 const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 };
@@ -276,8 +276,13 @@ describe('PouchDB syncing a review with photos through /db/me', () => {
     const result = await first;
     expect(denied).toEqual([]);
     expect(result.push.docs_written).toBe(1);
-    await Pouch.sync(phone, remote);
-    const local = await phone.get(cmd._id);
+    // The outcome is written just after the push is answered (photos are cleaned and sized first): the device
+    // pulls until it has it, as its live sync would.
+    const local = await waitFor(async () => {
+      await Pouch.sync(phone, remote);
+      const doc = (await phone.get(cmd._id)) as Doc & { status?: string };
+      return doc.status === 'pending' ? false : doc;
+    });
     expect(local).toMatchObject({ status: 'published', reviewId: `review:${hexOf(cmd._id)}`, photoUrls: [`/media/${hexOf(cmd._id)}-0`, `/media/${hexOf(cmd._id)}-1`] });
     expect((await reviewsOf(carol.user.id)).length).toBe(1);
   });
