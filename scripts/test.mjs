@@ -82,8 +82,36 @@ if (e2e?.stats) {
 const failedChecks = steps.filter((s) => !s.ok && !/vitest|end-to-end/.test(s.name)).length;
 const crashedRunners = steps.filter((s) => !s.ok && /vitest|end-to-end/.test(s.name)).length;
 
+// The names of failed tests go in the closing lines too: a CI log is often read only from its tail.
+const failures = [];
+for (const file of vitest?.testResults ?? []) {
+  for (const t of file.assertionResults ?? []) {
+    if (t.status === 'failed') failures.push(`vitest ${path.relative(ROOT, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+    failures.push(`vitest ${path.relative(ROOT, file.name)}: ${firstLine(file.message)}`);
+  }
+}
+(function walk(suite, file) {
+  for (const spec of suite?.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === 'unexpected') {
+        const err = t.results?.at(-1)?.error?.message;
+        failures.push(`e2e ${file ?? suite.file} › ${spec.title}: ${firstLine(err)}`);
+      }
+    }
+  }
+  for (const child of suite?.suites ?? []) walk(child, child.file ?? file);
+})({ suites: e2e?.suites ?? [] });
+
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+}
+
 console.log('\n=== summary ===');
 for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
+for (const f of failures.slice(0, 20)) console.log(`failed: ${f.slice(0, 300)}`);
 const totalFailed = failed + failedChecks + (failed === 0 ? crashedRunners : 0);
 console.log(`Tests: ${passed} passed, ${totalFailed} failed`);
 process.exit(steps.every((s) => s.ok) && totalFailed === 0 ? 0 : 1);
