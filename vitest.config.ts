@@ -29,6 +29,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          // A three-node CouchDB cluster: run by the CouchDB leg of `npm test` (vitest --project cluster).
+          name: 'cluster',
+          sequence: { groupOrder: 2 },
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

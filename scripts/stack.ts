@@ -1,11 +1,13 @@
-// Runs the whole product: the CouchDB-compatible store (embedded unless COUCHDB_URL is set), its setup and
+// Runs the whole product: the CouchDB-compatible store (COUCHDB_URL when set; otherwise started here — the embedded
+// store, or real CouchDB from the shared release with SS_STORE=couchdb or `--couchdb`), its setup and
 // default seed, the gateway and the workers. Used by `npm start` and by the end-to-end tests.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCouchClient } from '@ss/couchdb/client';
 import { couchConfigFromEnv, type CouchConfig } from '@ss/couchdb/config';
-import { startEmbeddedStore, type EmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import type { EmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import { startLocalStore } from '@ss/couchdb/store-choice';
 import { setupCouch } from '@ss/couchdb/setup';
 import { loadDefaultSeedOnce } from '@ss/couchdb/seed/load';
 
@@ -15,7 +17,7 @@ export interface StackOptions {
   /** Gateway port; 0 picks a free one. */
   port: number;
   dataDir: string;
-  /** Use this CouchDB instead of the embedded store. */
+  /** Use this running CouchDB instead of starting a store. */
   couch?: CouchConfig;
   seed?: boolean;
   log?: (line: string) => void;
@@ -88,7 +90,7 @@ async function waitForCouch(couch: ReturnType<typeof createCouchClient>, timeout
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const store = options.couch ? undefined : await startEmbeddedStore({ dataDir: options.dataDir, log });
+  const store = options.couch ? undefined : await startLocalStore({ dataDir: options.dataDir, log });
   const couchConfig = options.couch ?? store!.config;
   try {
     const couch = createCouchClient(couchConfig);

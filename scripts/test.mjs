@@ -52,7 +52,7 @@ for (const project of ['domain', 'couchdb', 'sync-gateway', 'workers', 'web', 's
   step(`type-check ${project}`, 'npx', ['tsc', '-p', project]);
 }
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-step('vitest (unit + integration)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(REPORTS, 'vitest.json')}`]);
+step('vitest (unit + integration)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(REPORTS, 'vitest.json')}`]);
 
 let e2eReady = true;
 try {
@@ -65,44 +65,51 @@ try {
 }
 if (e2eReady) step('end-to-end (Playwright)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'e2e.json') });
 
+// The CouchDB leg: the integration suites, the cluster suite and the end-to-end suite again, each store a real
+// CouchDB 3.4.3 node from the shared release (couchdb/src/store-choice.ts), started and stopped by the suites.
+const couchdbScript = [process.env.COUCHDB_SH, path.resolve(ROOT, '../shared/couchdb/couchdb.sh'), '/work/shared/couchdb/couchdb.sh'].find((f) => f && fs.existsSync(f));
+if (!couchdbScript) {
+  console.error('\nThe CouchDB release was not found (../shared/couchdb/couchdb.sh); set COUCHDB_SH to run the CouchDB leg.');
+  steps.push({ name: 'CouchDB leg: release not found', ok: false, seconds: 0 });
+} else {
+  const couchEnv = { SS_STORE: 'couchdb', COUCHDB_SH: couchdbScript };
+  step('CouchDB: vitest (integration + cluster)', 'npx', ['vitest', 'run', '--project', 'integration', '--project', 'cluster', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(REPORTS, 'vitest-couchdb.json')}`], couchEnv);
+  if (e2eReady) step('CouchDB: end-to-end (Playwright)', 'npx', ['playwright', 'test'], { ...couchEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'e2e-couchdb.json') });
+}
+
+const legs = [
+  { name: 'embedded store', vitest: readJson(path.join(REPORTS, 'vitest.json')), e2e: readJson(path.join(REPORTS, 'e2e.json')) },
+  { name: 'CouchDB', vitest: readJson(path.join(REPORTS, 'vitest-couchdb.json')), e2e: readJson(path.join(REPORTS, 'e2e-couchdb.json')) },
+];
 let passed = 0;
 let failed = 0;
-const vitest = readJson(path.join(REPORTS, 'vitest.json'));
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-}
-const e2e = readJson(path.join(REPORTS, 'e2e.json'));
-if (e2e?.stats) {
-  passed += e2e.stats.expected;
-  failed += e2e.stats.unexpected;
-  passed += e2e.stats.flaky ?? 0;
+// The names of failed tests go in the closing lines too: a CI log is often read only from its tail.
+const failures = [];
+for (const leg of legs) {
+  leg.passed = (leg.vitest?.numPassedTests ?? 0) + (leg.e2e?.stats ? leg.e2e.stats.expected + (leg.e2e.stats.flaky ?? 0) : 0);
+  leg.failed = (leg.vitest?.numFailedTests ?? 0) + (leg.e2e?.stats?.unexpected ?? 0);
+  passed += leg.passed;
+  failed += leg.failed;
+  for (const file of leg.vitest?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`[${leg.name}] vitest ${path.relative(ROOT, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`[${leg.name}] vitest ${path.relative(ROOT, file.name)}: ${firstLine(file.message)}`);
+    }
+  }
+  (function walk(suite, file) {
+    for (const spec of suite?.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') failures.push(`[${leg.name}] e2e ${file ?? suite.file} › ${spec.title}: ${firstLine(t.results?.at(-1)?.error?.message)}`);
+      }
+    }
+    for (const child of suite?.suites ?? []) walk(child, child.file ?? file);
+  })({ suites: leg.e2e?.suites ?? [] });
 }
 // A failed check that is not a test (type-check, lint, a crashed runner) still counts as a failure.
 const failedChecks = steps.filter((s) => !s.ok && !/vitest|end-to-end/.test(s.name)).length;
 const crashedRunners = steps.filter((s) => !s.ok && /vitest|end-to-end/.test(s.name)).length;
-
-// The names of failed tests go in the closing lines too: a CI log is often read only from its tail.
-const failures = [];
-for (const file of vitest?.testResults ?? []) {
-  for (const t of file.assertionResults ?? []) {
-    if (t.status === 'failed') failures.push(`vitest ${path.relative(ROOT, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-  }
-  if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-    failures.push(`vitest ${path.relative(ROOT, file.name)}: ${firstLine(file.message)}`);
-  }
-}
-(function walk(suite, file) {
-  for (const spec of suite?.specs ?? []) {
-    for (const t of spec.tests ?? []) {
-      if (t.status === 'unexpected') {
-        const err = t.results?.at(-1)?.error?.message;
-        failures.push(`e2e ${file ?? suite.file} › ${spec.title}: ${firstLine(err)}`);
-      }
-    }
-  }
-  for (const child of suite?.suites ?? []) walk(child, child.file ?? file);
-})({ suites: e2e?.suites ?? [] });
 
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex
@@ -111,6 +118,7 @@ function firstLine(text) {
 
 console.log('\n=== summary ===');
 for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
+for (const leg of legs) console.log(`${leg.name}: ${leg.passed} passed, ${leg.failed} failed`);
 for (const f of failures.slice(0, 20)) console.log(`failed: ${f.slice(0, 300)}`);
 const totalFailed = failed + failedChecks + (failed === 0 ? crashedRunners : 0);
 console.log(`Tests: ${passed} passed, ${totalFailed} failed`);

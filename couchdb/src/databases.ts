@@ -46,7 +46,17 @@ export async function createDb(couch: CouchClient, name: string, changes: string
     changes.push(`created database ${name}`);
   } catch (err) {
     // Another process (a second gateway) may have created it a moment ago.
-    if (!(err instanceof CouchHttpError && err.statusCode === 412)) throw err;
+    if (err instanceof CouchHttpError && err.statusCode === 412) return;
+    // CouchDB creates _users and _replicator itself as it starts; a create racing it answers 500 "conflict".
+    // Whoever won, the database is there: check rather than guess.
+    if (err instanceof CouchHttpError && err.statusCode === 500) {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const exists = await couch.call(() => couch.nano.db.get(name)).then(() => true, () => false);
+        if (exists) return;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    throw err;
   }
 }
 

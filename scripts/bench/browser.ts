@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { chromium } from '@playwright/test';
 import { createCouchClient } from '@ss/couchdb/client';
-import { startEmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import { startLocalStore } from '@ss/couchdb/store-choice';
 import { setupCouch } from '@ss/couchdb/setup';
 import { insertSanctuaries } from '@ss/couchdb/seed/load';
 import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
@@ -34,7 +34,7 @@ async function mark(page: import('@playwright/test').Page, name: string, timeout
 
 export async function benchBrowser(size: number, runs: number, log = console.log): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-bench-browser-'));
-  const store = await startEmbeddedStore({ dataDir, log: () => {} });
+  const store = await startLocalStore({ dataDir, log: () => {} });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const couch = createCouchClient(store.config);

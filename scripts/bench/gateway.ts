@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createCouchClient } from '@ss/couchdb/client';
-import { startEmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import { startLocalStore } from '@ss/couchdb/store-choice';
 import { insertSanctuaries } from '@ss/couchdb/seed/load';
 import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
 import { setupCouch } from '@ss/couchdb/setup';
@@ -23,7 +23,7 @@ const SIZE = 10_000;
 export async function benchGateway(gazetteer: Gazetteer): Promise<void> {
   console.log(`\n== GET /api/sanctuaries/search on loopback vs the search in Node, ${SIZE.toLocaleString('en-US')} synthetic sanctuaries ==`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-bench-'));
-  const store = await startEmbeddedStore({ dataDir, log: () => {} });
+  const store = await startLocalStore({ dataDir, log: () => {} });
   const server = { close: (done: () => void) => done() };
   try {
     let t0 = performance.now();

@@ -23,7 +23,8 @@ import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { GAZETTEER_FILES } from '@ss/domain/gazetteer';
 import { defaultGazetteerDirs } from '../../sync-gateway/src/gazetteer.ts';
-import { startEmbeddedStore, type EmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import type { EmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import { startLocalStore } from '@ss/couchdb/store-choice';
 import { startStack, type Stack } from '../stack.ts';
 import { startStoreCounter, type StoreCounter } from './store-counter.ts';
 import { DeviceHttp, RecordedFailure, clientAddress } from './http.ts';
@@ -205,7 +206,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     // The store, then a counting pass-through in front of it that the gateway and the workers talk to, so the
     // report can give the store's requests per second beside the gateway's.
     const stackLog = (line: string) => (stackLines.push(line), log(`[stack] ${line}`));
-    store = await startEmbeddedStore({ dataDir, log: stackLog });
+    store = await startLocalStore({ dataDir, log: stackLog });
     counter = await startStoreCounter(store.config);
     stack = await withEnv({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, () => startStack({ port: 0, dataDir, couch: counter!.config, log: stackLog }));
     const base = stack.url.replace('//localhost:', '//127.0.0.1:');

@@ -41,6 +41,15 @@ describe('read-only replication policy', () => {
     expect(v('GET', '/_changes', 'feed=eventsource')).toMatchObject({ allow: false, status: 400 });
     expect(v('GET', '', 'x=1')).toMatchObject({ allow: false, status: 400 });
   });
+  it('refuses _changes values CouchDB cannot parse (it answers those with a 500) with 400, on every proxy', () => {
+    for (const query of ['limit=', 'limit=NaN', 'limit=-1', 'limit=1e3', 'timeout=true', 'seq_interval=x', 'batch_size=1.5', 'style=longpoll', 'style=', 'include_docs=all', 'descending=1', 'heartbeat=soon']) {
+      expect(v('GET', '/_changes', query), query).toMatchObject({ allow: false, status: 400 });
+      expect(userDbVerdict('GET', '/_changes', new URLSearchParams(query)), query).toMatchObject({ allow: false, status: 400 });
+    }
+    for (const query of ['limit=0', 'timeout=30000', 'style=main_only', 'include_docs=false', 'heartbeat=true', 'heartbeat=10000', 'seq_interval=100']) {
+      expect(v('GET', '/_changes', query), query).toEqual({ allow: true });
+    }
+  });
 });
 
 describe("the user's own database (/db/me)", () => {

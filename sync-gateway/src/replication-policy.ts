@@ -36,6 +36,31 @@ function checkParams(params: URLSearchParams, allowed: Set<string>): Denied | nu
 }
 
 const badRequest = (reason: string): Denied => ({ allow: false, status: 400, reason });
+
+const COUNT_PARAMS = ['limit', 'timeout', 'seq_interval', 'batch_size'];
+const FLAG_PARAMS = ['include_docs', 'conflicts', 'descending', 'return_docs'];
+const STYLES = new Set(['main_only', 'all_docs']);
+
+/**
+ * The values of a _changes request, checked before the store sees them: CouchDB answers 500 (badarg) to a limit,
+ * timeout or style it cannot parse, where the embedded store shrugs. Counts are whole numbers, flags true or
+ * false, heartbeat a number of milliseconds or true.
+ */
+function badChangesValues(params: URLSearchParams): Denied | null {
+  for (const key of COUNT_PARAMS) {
+    const value = params.get(key);
+    if (value !== null && !/^\d{1,10}$/.test(value)) return badRequest(`"${key}" must be a whole number.`);
+  }
+  for (const key of FLAG_PARAMS) {
+    const value = params.get(key);
+    if (value !== null && value !== 'true' && value !== 'false') return badRequest(`"${key}" must be true or false.`);
+  }
+  const heartbeat = params.get('heartbeat');
+  if (heartbeat !== null && heartbeat !== 'true' && !/^\d{1,10}$/.test(heartbeat)) return badRequest('"heartbeat" must be a number of milliseconds.');
+  const style = params.get('style');
+  if (style !== null && !STYLES.has(style)) return badRequest('"style" must be main_only or all_docs.');
+  return null;
+}
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -120,7 +145,7 @@ function evaluate(method: string, path: string, params: URLSearchParams, mode: M
       }
       const feed = params.get('feed');
       if (feed !== null && !FEEDS.has(feed)) return { allow: false, status: 400, reason: 'Unsupported feed type.' };
-      return pass(CHANGES_PARAMS);
+      return checkParams(params, CHANGES_PARAMS) ?? badChangesValues(params) ?? allow('forward');
     }
     case '_bulk_get':
       if (m !== 'POST' || rest.length) return forbid('Only POST is allowed on _bulk_get.');

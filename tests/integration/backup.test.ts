@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAppDatabases, readBackupHeader } from '@ss/couchdb/backup';
 import { createCouchClient, type CouchClient } from '@ss/couchdb/client';
 import { DB, userDbName } from '@ss/couchdb/definitions';
-import { startEmbeddedStore } from '@ss/couchdb/embedded/supervisor';
+import { startLocalStore } from '@ss/couchdb/store-choice';
 import { submitReviewCommand } from '@ss/couchdb/review-commands';
 import { voteHelpful } from '@ss/couchdb/review-moderation';
 import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
@@ -133,7 +133,7 @@ describe('backup and restore', () => {
     expect(restore.code, restore.out).toBe(0);
     const restoreSeconds = (Date.now() - restoreStarted) / 1000;
 
-    const store = await startEmbeddedStore({ dataDir: target, log: () => {} });
+    const store = await startLocalStore({ dataDir: target, log: () => {} });
     try {
       const restored = createCouchClient(store.config);
       expect(await listAppDatabases(restored)).toEqual(source);
@@ -160,7 +160,7 @@ describe('backup and restore', () => {
       expect(again.out).toMatch(/already hold documents.*--force/s);
       const forced = await cli('restore', ['--in', file, '--force'], target);
       expect(forced.code, forced.out).toBe(0);
-      const store2 = await startEmbeddedStore({ dataDir: target, log: () => {} });
+      const store2 = await startLocalStore({ dataDir: target, log: () => {} });
       try {
         const again2 = createCouchClient(store2.config);
         for (const db of [DB.sanctuaries, DB.media, source.find((d) => d.startsWith('userdb-'))!]) {

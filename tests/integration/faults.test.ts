@@ -21,6 +21,7 @@ import { statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/revi
 import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { helpfulVoteId } from '@ss/domain/review-moderation';
 import { startStack, type Stack } from '../../scripts/stack.ts';
+import { DeviceClient } from './device-client.ts';
 
 const PouchDB = PouchDBModule as unknown as PouchDB.Static;
 const SYNTHETIC = 3000;
@@ -44,45 +45,10 @@ async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs
 
 const healthy = async () => (await fetch(`${stack.url}/api/health`)).status === 200;
 
-/** A signed-in browser: its session cookie and our Origin on every call, as the web app sends them. */
-class Client {
-  cookie = '';
-  id = '';
-  request(method: string, pathname: string, body?: unknown): Promise<Response> {
-    return fetch(`${stack.url}${pathname}`, {
-      method,
-      headers: { origin: stack.url, cookie: this.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  }
-  async register(name: string) {
-    const password = 'fault-tolerant-1';
-    const res = await this.request('POST', '/api/auth/register', { email: `${name}.${Date.now()}@example.com`, password, confirmPassword: password, firstName: name, lastName: 'Faults' });
-    expect(res.status).toBe(201);
-    this.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    this.id = ((await res.json()) as { id: string }).id;
-    return this;
-  }
-  /**
-   * A remote PouchDB on one of the gateway's replication endpoints, carrying this client's cookie. `beforeRequest`
-   * sees each request just before it is sent, with how many database-info requests are still out.
-   */
-  remote<T extends object>(name: 'sanctuaries' | 'reviews' | 'me', beforeRequest?: (url: string, infoInFlight: number) => void): PouchDB.Database<T> {
-    const base = `${stack.url}/db/${name}`;
-    let infoInFlight = 0;
-    return new PouchDB<T>(base, {
-      fetch: (url: string | Request, opts?: RequestInit) => {
-        const headers = new Headers(opts?.headers);
-        headers.set('origin', stack.url);
-        if (this.cookie) headers.set('cookie', this.cookie);
-        beforeRequest?.(String(url), infoInFlight);
-        const isInfo = String(url) === `${base}/`;
-        if (isInfo) infoInFlight++;
-        const res = PouchDB.fetch(url, { ...opts, headers });
-        if (isInfo) void res.then(() => infoInFlight--, () => infoInFlight--);
-        return res;
-      },
-    } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+/** A browser of this stack (tests/integration/device-client.ts). */
+class Client extends DeviceClient {
+  constructor() {
+    super(() => stack.url);
   }
 }
 

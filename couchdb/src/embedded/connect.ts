@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCouchClient, type CouchClient } from '../client.ts';
 import { couchConfigFromEnv, type CouchConfig } from '../config.ts';
-import { startEmbeddedStore, STORE_CREDENTIALS_FILE, STORE_RUNTIME_FILE } from './supervisor.ts';
+import { startLocalStore, storeKindFromEnv } from '../store-choice.ts';
+import { STORE_CREDENTIALS_FILE, STORE_RUNTIME_FILE } from './supervisor.ts';
 
 export interface StoreConnection {
   couch: CouchClient;
@@ -29,7 +30,9 @@ export async function connectToStore(env: NodeJS.ProcessEnv, defaultDataDir: str
     if (await couch.ping()) return { couch, where: `the running store of ${dataDir}`, close: async () => {} };
   }
   // Nothing runs on this data directory (a stale runtime file is left by a killed stack): start its store.
-  const store = await startEmbeddedStore({ dataDir, log: () => {} });
+  // A data directory that real CouchDB ran on (SS_STORE=couchdb) holds its port file; start the same kind of store.
+  const kind = fs.existsSync(path.join(dataDir, 'couchdb', 'port')) ? 'couchdb' : storeKindFromEnv(env, []);
+  const store = await startLocalStore({ dataDir, kind, log: () => {} });
   const couch = createCouchClient(store.config);
   return { couch, where: `the store of ${dataDir} (started for this and stopped again)`, close: () => store.stop() };
 }

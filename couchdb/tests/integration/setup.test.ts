@@ -7,7 +7,7 @@ import { insertSanctuaries, loadDefaultSeedOnce, upgradeDefaultSeed } from '../.
 import { readDefaultSeed, readPreviousSeed } from '../../src/seed/default-seed.ts';
 import { ALL_DBS, DB, PRIVATE_SECURITY } from '../../src/definitions.ts';
 import { createCouchClient } from '../../src/client.ts';
-import { startEmbeddedStore } from '../../src/embedded/supervisor.ts';
+import { startLocalStore } from '../../src/store-choice.ts';
 import { startStoreFixture, type StoreFixture } from './store-fixture.ts';
 
 let fx: StoreFixture;
@@ -120,7 +120,7 @@ describe('default seed', () => {
 
   it('keeps its data across a store restart', async () => {
     await fx.store.stop();
-    const again = await startEmbeddedStore({ dataDir: fx.dataDir, log: () => {} });
+    const again = await startLocalStore({ dataDir: fx.dataDir, log: () => {} });
     try {
       const couch = createCouchClient(again.config);
       expect(await couch.sanctuaries.list()).toHaveLength(readDefaultSeed().length - 1);
@@ -129,7 +129,7 @@ describe('default seed', () => {
       await again.stop();
     }
     // Leave a running store behind for afterAll to stop, as the fixture expects.
-    const replacement = await startEmbeddedStore({ dataDir: fx.dataDir, log: () => {} });
+    const replacement = await startLocalStore({ dataDir: fx.dataDir, log: () => {} });
     const { dataDir } = fx;
     fx = {
       ...fx,

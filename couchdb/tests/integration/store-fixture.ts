@@ -1,9 +1,11 @@
-// A real embedded store in a throw-away directory, set up and seeded, for integration suites.
+// A real store in a throw-away directory, set up and seeded, for integration suites: the embedded store, or one
+// CouchDB node of its own when SS_STORE=couchdb (the CouchDB leg of `npm test`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCouchClient, type CouchClient } from '../../src/client.ts';
-import { startEmbeddedStore, type EmbeddedStore } from '../../src/embedded/supervisor.ts';
+import type { EmbeddedStore } from '../../src/embedded/supervisor.ts';
+import { startLocalStore } from '../../src/store-choice.ts';
 import { setupCouch } from '../../src/setup.ts';
 import { loadDefaultSeedOnce } from '../../src/seed/load.ts';
 
@@ -18,12 +20,12 @@ export interface StoreFixture {
 
 export async function startStoreFixture({ seed = true } = {}): Promise<StoreFixture> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-store-'));
-  const store = await startEmbeddedStore({ dataDir, log: () => {} });
+  const store = await startLocalStore({ dataDir, log: () => {} });
   const couch = createCouchClient(store.config);
   await setupCouch(couch);
   if (seed) await loadDefaultSeedOnce(couch);
   return {
-    embedded: true,
+    embedded: store.kind === 'embedded',
     store,
     couch,
     dataDir,

@@ -97,8 +97,16 @@ describe('read-only replication proxies', () => {
     const results = ((await changes.json()) as Results).results.map((r) => r.id);
     const store = ((await (await fx.couch.forward('sanctuaries', '/_changes?style=all_docs&since=0&limit=10', { method: 'GET' })).json()) as Results).results;
     expect(store).toHaveLength(10);
-    expect(results).toEqual(store.map((r) => r.id).filter((id) => !id.startsWith('_design/')));
-    expect(results.length).toBeLessThan(10);
+    if (fx.embedded) {
+      expect(results).toEqual(store.map((r) => r.id).filter((id) => !id.startsWith('_design/')));
+      expect(results.length).toBeLessThan(10);
+    } else {
+      // CouchDB merges its shards' feeds in no fixed order, so two requests for "the first ten" can differ: the
+      // proxy's are ten or fewer of the store's documents, never a design document.
+      const all = ((await (await fx.couch.forward('sanctuaries', '/_changes?style=all_docs&since=0', { method: 'GET' })).json()) as Results).results.map((r) => r.id);
+      expect(results.length).toBeLessThanOrEqual(10);
+      expect(results.every((id) => all.includes(id) && !id.startsWith('_design/'))).toBe(true);
+    }
     const bulk = await app.request('/db/sanctuaries/_bulk_get?revs=true', {
       method: 'POST',
       headers: json,
@@ -233,7 +241,10 @@ describe('design documents never leave through the replication proxies', () => {
         expect(res.status, `${p.prefix} ${feed}`).toBe(200);
         expect(text, `${p.prefix} ${feed}`).not.toContain('_design/');
         const body = JSON.parse(text) as Changes;
-        expect(body.results.map((r) => r.id), `${p.prefix} ${feed}`).toEqual(expected);
+        // In the store's order on the embedded store; CouchDB merges its shards' feeds in no fixed order.
+        const ids = body.results.map((r) => r.id);
+        if (fx.embedded) expect(ids, `${p.prefix} ${feed}`).toEqual(expected);
+        else expect([...ids].sort(), `${p.prefix} ${feed}`).toEqual([...expected].sort());
         expect(body.last_seq, `${p.prefix} ${feed}`).toEqual(store.last_seq);
       }
       // A continuous feed stays open (the embedded store ignores `timeout` on it): read until every expected
@@ -241,8 +252,15 @@ describe('design documents never leave through the replication proxies', () => {
       const res = await get(p, '/_changes?since=0&style=all_docs&include_docs=true&feed=continuous&heartbeat=100');
       const text = await readFeedUntil(res, (t) => expected.every((id) => t.includes(`"id":${JSON.stringify(id)}`)));
       const lines = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { id: string; seq: unknown });
-      expect(lines.map((l) => l.id), `${p.prefix} continuous`).toEqual(expected);
-      expect(lines.at(-1)!.seq, `${p.prefix} continuous`).toEqual(store.results.at(-1)!.seq);
+      if (fx.embedded) {
+        expect(lines.map((l) => l.id), `${p.prefix} continuous`).toEqual(expected);
+        expect(lines.at(-1)!.seq, `${p.prefix} continuous`).toEqual(store.results.at(-1)!.seq);
+      } else {
+        expect(lines.map((l) => l.id).sort(), `${p.prefix} continuous`).toEqual([...expected].sort());
+        // The last sequence covers everything: the store has nothing after it but, at most, the design document.
+        const after = await fromStore<Changes>(p, `/_changes?style=all_docs&since=${encodeURIComponent(String(lines.at(-1)!.seq))}`);
+        expect(after.results.filter((r) => !isDesign(r.id)), `${p.prefix} continuous`).toEqual([]);
+      }
     }
   });
 });
