@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildDefaultSeed, createTownLocator, readDefaultSeed, readPreviousSeed, readSeedEntries, SEED_SOURCE_JSON } from './default-seed.ts';
+import { buildDefaultSeed, closedListings, createTownLocator, readClosedSeed, readDefaultSeed, readSeedEntries, readSeedSnapshot, SEED_SNAPSHOT_VERSIONS, SEED_SOURCE_JSON } from './default-seed.ts';
 import { syntheticSanctuaries } from './synthetic.ts';
 import { parseSanctuaryDoc } from '@ss/domain/sanctuary';
 
@@ -11,9 +11,17 @@ describe('default seed', () => {
     expect(buildDefaultSeed(entries, createTownLocator())).toEqual(readDefaultSeed());
   }, 30_000);
 
-  it('keeps every listing of the previous seed under the same id', () => {
+  it('keeps every listing of every earlier seed under the same id, unless a source says it has closed', () => {
     const ids = new Set(readDefaultSeed().map((d) => d._id));
-    for (const old of readPreviousSeed()) expect(ids.has(old._id), old._id).toBe(true);
+    const closed = new Map(readClosedSeed().map((c) => [c._id, c]));
+    expect(readClosedSeed()).toEqual(closedListings(entries));
+    for (const version of SEED_SNAPSHOT_VERSIONS) {
+      for (const old of readSeedSnapshot(version)) expect(ids.has(old._id) || closed.has(old._id), `${old._id} (seed ${version})`).toBe(true);
+    }
+    for (const c of closed.values()) {
+      expect(ids.has(c._id), c._id).toBe(false);
+      expect(c.source.url).toMatch(/^https?:\/\//);
+    }
   });
 
   it('every seeded listing is valid, unverified, approximate, and says where each fact comes from', () => {

@@ -12,6 +12,16 @@ export const SEED_SOURCE_JSON = new URL('../../seed/us-sanctuaries.json', import
 export const DEFAULT_SEED_JSON = new URL('../../seed/default-sanctuaries.json', import.meta.url);
 /** What the previous default seed wrote (52 listings, name and place only): the upgrade compares with it. */
 export const PREVIOUS_SEED_JSON = new URL('../../seed/default-sanctuaries.v1.json', import.meta.url);
+/**
+ * What each earlier version of the default seed wrote, by the version a store's marker records: an upgrade tells a
+ * field nobody touched (it still holds what that version wrote) from one an owner or admin changed.
+ */
+const SEED_SNAPSHOTS: Record<number, URL> = {
+  1: PREVIOUS_SEED_JSON,
+  2: new URL('../../seed/default-sanctuaries.v2.json', import.meta.url),
+};
+/** Listings an earlier seed had that a source says have closed: { _id, name, source }. */
+export const CLOSED_SEED_JSON = new URL('../../seed/closed-sanctuaries.json', import.meta.url);
 /** A fixed timestamp keeps the generated file reproducible. */
 const SEED_TIMESTAMP = '2026-01-01T00:00:00.000Z';
 
@@ -33,6 +43,14 @@ export interface SeedEntry {
   hasVolunteerOpportunities?: boolean;
   hasAdoptions?: boolean;
   sources: ListingSource[];
+  /** A source saying the sanctuary has closed: it leaves the directory (and stores that have it untouched). */
+  closed?: ListingSource;
+}
+
+export interface ClosedListing {
+  _id: string;
+  name: string;
+  source: ListingSource;
 }
 
 export function readSeedEntries(text: string): SeedEntry[] {
@@ -88,7 +106,7 @@ const round = (n: number) => Math.round(n * 1e5) / 1e5;
 
 export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): SanctuaryDoc[] {
   const seen = new Set<string>();
-  return entries.map((e) => {
+  return entries.filter((e) => !e.closed).map((e) => {
     const place = locate(e.town, e.state, e.zipCode);
     if (!place) throw new Error(`No coordinates for ${e.town}, ${e.state} (${e.name})`);
     const id = e.id ?? sanctuaryId(e.name, e.town, e.state);
@@ -127,6 +145,11 @@ export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): Sanctuar
   });
 }
 
+/** The listings a source says have closed, under the ids earlier seeds gave them. */
+export function closedListings(entries: SeedEntry[]): ClosedListing[] {
+  return entries.flatMap((e) => (e.closed ? [{ _id: e.id ?? sanctuaryId(e.name, e.town, e.state), name: e.name, source: e.closed }] : []));
+}
+
 /** The seed build's figures against issue 12's targets. */
 export function seedCoverage(docs: readonly SanctuaryDoc[]) {
   const share = (pick: (d: SanctuaryDoc) => boolean) => docs.filter(pick).length / Math.max(1, docs.length);
@@ -146,4 +169,17 @@ export function readDefaultSeed(): SanctuaryDoc[] {
 
 export function readPreviousSeed(): SanctuaryDoc[] {
   return JSON.parse(fs.readFileSync(PREVIOUS_SEED_JSON, 'utf8')) as SanctuaryDoc[];
+}
+
+/** What seed version `version` wrote (1 when a store's marker predates versions). */
+export function readSeedSnapshot(version: number): SanctuaryDoc[] {
+  const file = SEED_SNAPSHOTS[version];
+  if (!file) throw new Error(`No snapshot of default seed version ${version}`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SanctuaryDoc[];
+}
+
+export const SEED_SNAPSHOT_VERSIONS = Object.keys(SEED_SNAPSHOTS).map(Number);
+
+export function readClosedSeed(): ClosedListing[] {
+  return JSON.parse(fs.readFileSync(CLOSED_SEED_JSON, 'utf8')) as ClosedListing[];
 }

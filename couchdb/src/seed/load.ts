@@ -4,11 +4,15 @@ import type { CouchClient } from '../client.ts';
 import { DB } from '../definitions.ts';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { getOrNull } from '../client.ts';
-import { readDefaultSeed, readPreviousSeed } from './default-seed.ts';
+import { readClosedSeed, readDefaultSeed, readSeedSnapshot, type ClosedListing } from './default-seed.ts';
 
 const MARKER_ID = '_local/default-seed';
-/** Bumped with each default seed that changes what the previous one wrote (1: the first 52, name and place only). */
-export const DEFAULT_SEED_VERSION = 2;
+/**
+ * Bumped with each default seed that changes what the previous one wrote (1: the first 52, name and place only;
+ * 2: 88 sourced listings; 3: 94, richer facts, one closed). Each earlier version's output is kept as a snapshot
+ * (default-seed.ts) for the upgrade to compare with.
+ */
+export const DEFAULT_SEED_VERSION = 3;
 
 interface SeedMarker {
   _id: string;
@@ -24,13 +28,13 @@ interface SeedMarker {
  * (upgradeDefaultSeed). A `_local` marker (never replicated) records what happened, so a listing an admin removes
  * does not come back.
  */
-export async function loadDefaultSeedOnce(couch: CouchClient): Promise<{ loaded: number; upgraded?: { added: number; updated: number } }> {
+export async function loadDefaultSeedOnce(couch: CouchClient): Promise<{ loaded: number; upgraded?: { added: number; updated: number; withdrawn: number } }> {
   const db = couch.use<SeedMarker>(DB.sanctuaries);
   const marker = await getOrNull(() => db.get(MARKER_ID));
   const docs = readDefaultSeed();
   if (marker) {
     if ((marker.version ?? 1) >= DEFAULT_SEED_VERSION) return { loaded: 0 };
-    const upgraded = await upgradeDefaultSeed(couch, docs, readPreviousSeed());
+    const upgraded = await upgradeDefaultSeed(couch, docs, readSeedSnapshot(marker.version ?? 1), new Date(), readClosedSeed());
     await couch.call(() => db.insert({ ...marker, version: DEFAULT_SEED_VERSION, upgradedAt: new Date().toISOString() }));
     return { loaded: 0, upgraded };
   }
@@ -47,12 +51,20 @@ const NOT_SEED_FIELDS = new Set(['_id', '_rev', 'type', 'schemaVersion', 'create
  * Brings a store seeded by the previous default seed up to this one, idempotently: listings new to the seed are
  * added (never one the previous seed had, so a listing an admin removed stays removed), and in the others each
  * field still holding what the previous seed wrote takes the new value. A field an owner or admin changed since
- * differs from the previous seed's value and is left alone.
+ * differs from the previous seed's value and is left alone. A listing a source says has closed is withdrawn
+ * (deleted, so every device drops it) when nobody changed it since the previous seed wrote it and no owner
+ * manages it; otherwise it stays for an admin to judge.
  */
-export async function upgradeDefaultSeed(couch: CouchClient, next: SanctuaryDoc[], previous: SanctuaryDoc[], now = new Date()): Promise<{ added: number; updated: number }> {
+export async function upgradeDefaultSeed(
+  couch: CouchClient,
+  next: SanctuaryDoc[],
+  previous: SanctuaryDoc[],
+  now = new Date(),
+  closed: ClosedListing[] = [],
+): Promise<{ added: number; updated: number; withdrawn: number }> {
   const before = new Map(previous.map((d) => [d._id, d]));
   const db = couch.use<SanctuaryDoc>(DB.sanctuaries);
-  const rows = (await couch.call(() => db.fetch({ keys: next.map((d) => d._id) }))).rows;
+  const rows = (await couch.call(() => db.fetch({ keys: [...next, ...closed].map((d) => d._id) }))).rows;
   const stored = new Map<string, SanctuaryDoc | 'deleted'>();
   for (const row of rows) {
     if ('error' in row) continue;
@@ -81,12 +93,27 @@ export async function upgradeDefaultSeed(couch: CouchClient, next: SanctuaryDoc[
     }
     if (Object.keys(changed).length) writes.push({ ...current, ...changed, updatedAt: now.toISOString() });
   }
+  const withdrawals: SanctuaryDoc[] = [];
+  for (const gone of closed) {
+    const current = stored.get(gone._id);
+    const old = before.get(gone._id);
+    if (!current || current === 'deleted' || !old || current.claimed) continue;
+    const untouched = Object.keys({ ...old, ...current }).every(
+      (field) => NOT_SEED_FIELDS.has(field) || same((current as unknown as Record<string, unknown>)[field], (old as unknown as Record<string, unknown>)[field]),
+    );
+    if (untouched) withdrawals.push({ ...current, _deleted: true } as SanctuaryDoc);
+  }
   let updated = 0;
   for (let i = 0; i < writes.length; i += 500) {
     const results = await couch.call(() => db.bulk({ docs: writes.slice(i, i + 500) }));
     for (const r of results) if (!r.error) updated += 1;
   }
-  return { added, updated: updated - added };
+  let withdrawn = 0;
+  if (withdrawals.length) {
+    const results = await couch.call(() => db.bulk({ docs: withdrawals }));
+    for (const r of results) if (!r.error) withdrawn += 1;
+  }
+  return { added, updated: updated - added, withdrawn };
 }
 
 /** Inserts documents in batches; documents that already exist are left as they are. Returns how many were new. */

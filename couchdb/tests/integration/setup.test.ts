@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupCouch } from '../../src/setup.ts';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { insertSanctuaries, loadDefaultSeedOnce, upgradeDefaultSeed } from '../../src/seed/load.ts';
-import { readDefaultSeed, readPreviousSeed } from '../../src/seed/default-seed.ts';
+import { readClosedSeed, readDefaultSeed, readPreviousSeed, readSeedSnapshot } from '../../src/seed/default-seed.ts';
 import { ALL_DBS, DB, PRIVATE_SECURITY } from '../../src/definitions.ts';
 import { createCouchClient } from '../../src/client.ts';
 import { startLocalStore } from '../../src/store-choice.ts';
@@ -99,12 +99,44 @@ describe('default seed', () => {
       // A listing that moved keeps its id and takes its new town.
       expect(stored.get('iowa-farm-sanctuary-marengo-ia')).toMatchObject({ city: 'Oxford', zipCode: '' });
       expect(stored.has('sasha-farm-manchester-mi')).toBe(false);
+      // A listing a source says has closed, untouched since, is withdrawn.
+      expect(result.upgraded?.withdrawn).toBe(1);
+      expect(stored.has('spring-farm-sanctuary-long-lake-mn')).toBe(false);
 
       // Idempotent: the next start changes nothing.
       const revs = new Map([...stored.values()].map((d) => [d._id, d._rev]));
       expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
-      expect(await upgradeDefaultSeed(old.couch, next, previous)).toEqual({ added: 0, updated: 0 });
+      expect(await upgradeDefaultSeed(old.couch, next, previous, new Date(), readClosedSeed())).toEqual({ added: 0, updated: 0, withdrawn: 0 });
       for (const d of await old.couch.sanctuaries.list()) expect(d._rev, d._id).toBe(revs.get(d._id));
+    } finally {
+      await old.stop();
+    }
+  }, 60_000);
+
+  it('upgrades a store the second seed wrote: compares with what that seed wrote, keeps a closed listing an owner manages', async () => {
+    const old = await startStoreFixture({ seed: false });
+    try {
+      const v2 = readSeedSnapshot(2);
+      await insertSanctuaries(old.couch, v2);
+      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-24T00:00:00.000Z', count: v2.length, version: 2 } as never);
+      // Since then the team behind Spring Farm Sanctuary claimed it, and an admin rewrote Indraloka's description.
+      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
+      const spring = await db.get('spring-farm-sanctuary-long-lake-mn');
+      await db.insert({ ...spring, claimed: true });
+      const indraloka = await db.get('indraloka-animal-sanctuary-mehoopany-pa');
+      await db.insert({ ...indraloka, description: 'Written by an admin.' });
+
+      const result = await loadDefaultSeedOnce(old.couch);
+      const next = readDefaultSeed();
+      expect(result.upgraded).toEqual({ added: next.filter((d) => !v2.some((p) => p._id === d._id)).length, updated: expect.any(Number), withdrawn: 0 });
+      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
+      // Claimed, so it stays for an admin to judge.
+      expect(stored.get('spring-farm-sanctuary-long-lake-mn')).toMatchObject({ claimed: true });
+      // Fields the second seed wrote and nobody changed take the third seed's values; the admin's words stay.
+      expect(stored.get('indraloka-animal-sanctuary-mehoopany-pa')).toMatchObject({ city: 'Dalton', description: 'Written by an admin.', foundedYear: 2005 });
+      expect(stored.get('indraloka-animal-sanctuary-mehoopany-pa')?.animalTypes).toContain('mules');
+      expect(stored.get('the-pig-preserve-jamestown-tn')).toMatchObject({ name: 'Odd Man Inn Animal Refuge' });
+      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
     } finally {
       await old.stop();
     }
