@@ -1,5 +1,5 @@
 // `npm run bench`: prints the issue's performance figures. Sections run in order; `-- --only search,gateway`
-// picks some. Benchmarks print numbers and never fail on a target: targets are goals, figures are what we measured.
+// picks some; `-- --couchdb` runs the store-backed sections on CouchDB from the shared release. Benchmarks print numbers and never fail on a target: targets are goals, figures are what we measured.
 import os from 'node:os';
 import { buildGazetteer, GEO_OUT_DIR, printSizes } from '../build-gazetteer.ts';
 import { loadGazetteerFromDir } from '../../sync-gateway/src/gazetteer.ts';
@@ -7,6 +7,7 @@ import type { Gazetteer } from '@ss/domain/gazetteer';
 import { benchSearch } from './search.ts';
 import { benchGateway } from './gateway.ts';
 import { benchBrowser } from './browser.ts';
+import { storeKindFromEnv } from '@ss/couchdb/store-choice';
 // @ts-expect-error plain ESM helper shared with npm start / npm test
 import { ensureBuilt } from '../ensure.mjs';
 
@@ -51,6 +52,7 @@ const chosen = chosenSections(process.argv.slice(2));
 
 const started = performance.now();
 console.log(`Sanctuary Seekers benchmarks — Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load ${os.loadavg()[0]!.toFixed(2)}`);
+console.log(`Store: ${storeKindFromEnv() === 'couchdb' ? 'CouchDB 3.4.3 (shared release, one node)' : 'embedded PouchDB Server'}`);
 const build = buildGazetteer();
 console.log(`\n== Gazetteer assets${build.skipped ? ' (up to date)' : ' (built)'} ==`);
 printSizes(build);

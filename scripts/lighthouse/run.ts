@@ -54,6 +54,8 @@ function options() {
       strict: { type: 'boolean', default: false },
       runs: { type: 'string', default: '1' },
       out: { type: 'string' },
+      // Real CouchDB from the shared release instead of the embedded store (couchdb/src/store-choice.ts reads it).
+      couchdb: { type: 'boolean', default: false },
     },
   });
   const runs = Number(values.runs);

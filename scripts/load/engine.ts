@@ -23,8 +23,7 @@ import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { GAZETTEER_FILES } from '@ss/domain/gazetteer';
 import { defaultGazetteerDirs } from '../../sync-gateway/src/gazetteer.ts';
-import type { EmbeddedStore } from '@ss/couchdb/embedded/supervisor';
-import { startLocalStore } from '@ss/couchdb/store-choice';
+import { startLocalStore, type LocalStore } from '@ss/couchdb/store-choice';
 import { startStack, type Stack } from '../stack.ts';
 import { startStoreCounter, type StoreCounter } from './store-counter.ts';
 import { DeviceHttp, RecordedFailure, clientAddress } from './http.ts';
@@ -73,6 +72,8 @@ export interface KindFigures extends Distribution {
 
 export interface LoadReport {
   options: Omit<LoadOptions, 'log' | 'onWindowStart'>;
+  /** Which store ran: the embedded PouchDB Server, or CouchDB from the shared release (--couchdb, SS_STORE=couchdb). */
+  storeKind: 'embedded' | 'couchdb';
   setupMs: number;
   setup: { accounts: number; errors: number; messages: string[] };
   windowMs: number;
@@ -199,7 +200,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-load-'));
   const stackLines: string[] = [];
   let stack: Stack | undefined;
-  let store: EmbeddedStore | undefined;
+  let store: LocalStore | undefined;
   let counter: StoreCounter | undefined;
   try {
     // Loopback only, and the gateway trusts one proxy hop so each device's X-Forwarded-For is its address.
@@ -450,6 +451,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const { log: _log, onWindowStart: _onWindowStart, ...shown } = options;
     return {
       options: { ...shown, approvalEveryMs },
+      storeKind: store!.kind,
       setupMs,
       setup: { accounts: pairs.length + writers.length, errors: setupMetrics.errors, messages: setupMetrics.errorMessages },
       windowMs,

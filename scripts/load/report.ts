@@ -22,7 +22,7 @@ function processRow(p: ProcessFigures): string[] {
 export function formatReport(r: LoadReport): string {
   const o = r.options;
   const out: string[] = [];
-  out.push('', '== Load run (loopback) ==');
+  out.push('', `== Load run (loopback, ${r.storeKind === 'couchdb' ? 'CouchDB 3.4.3, one node' : 'embedded PouchDB Server'}) ==`);
   out.push(
     `Duration ${(r.windowMs / 1000).toFixed(1)} s (setup ${(r.setupMs / 1000).toFixed(1)} s before it; then ${(r.drainMs / 1000).toFixed(1)} s for the last changes to arrive); ${o.clients} devices replicating live ` +
       `(${r.devicesLive.signedIn} signed in, two per account, also syncing /db/me two-way); ${o.searchPerSecond} searches/s; ` +

@@ -13,11 +13,13 @@ const { values } = parseArgs({
     sanctuaries: { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.sanctuaries) },
     'search-rate': { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.searchPerSecond) },
     'signed-in': { type: 'string', default: String(DEFAULT_LOAD_OPTIONS.signedInShare) },
+    // Real CouchDB from the shared release instead of the embedded store (couchdb/src/store-choice.ts reads it).
+    couchdb: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 
-const USAGE = 'Usage: npm run load -- [--clients N] [--seconds S] [--sanctuaries N (synthetic, added)] [--search-rate per-second] [--signed-in share 0..1]';
+const USAGE = 'Usage: npm run load -- [--clients N] [--seconds S] [--sanctuaries N (synthetic, added)] [--search-rate per-second] [--signed-in share 0..1] [--couchdb]';
 const number = (name: keyof typeof values, min: number, max: number): number => {
   const v = Number(values[name]);
   if (!Number.isFinite(v) || v < min || v > max) {

@@ -140,12 +140,23 @@ export async function startCouchdbNode(options: CouchdbNodeOptions): Promise<Emb
     emitter.emit('ready', childPid(proc.pid));
   };
 
+  // Whatever happens to the process that started it (a test worker that ends without stopping it), the node
+  // goes with it rather than running on unowned.
+  const killOnExit = () => {
+    stopping = true;
+    const vm = childPid(shell?.pid);
+    if (vm) process.kill(vm, 'SIGKILL');
+    shell?.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
   await spawnOnce();
   emitter.config = config;
   emitter.pid = () => childPid(shell?.pid);
   emitter.restarts = () => restartCount;
   emitter.stop = async () => {
     stopping = true;
+    process.removeListener('exit', killOnExit);
     const proc = shell;
     if (!proc || proc.exitCode !== null) return;
     await new Promise<void>((resolve) => {
@@ -190,15 +201,24 @@ export async function startCouchdbCluster(options: { dataDir: string; password?:
     proc.once('exit', (code) => reject(new Error(`CouchDB cluster exited during start (code ${code})\n${out.slice(-2000)}`)));
   });
   const timer = setTimeout(() => proc.kill('SIGTERM'), 120_000);
-  await ready.finally(() => clearTimeout(timer));
   const vmPid = (node: number): number | undefined => {
     const found = spawnSync('pgrep', ['-f', `couchdb-${base + node}@127`], { encoding: 'utf8' });
     return Number(found.stdout.trim().split('\n')[0]) || undefined;
   };
+  const killOnExit = () => {
+    for (const i of [0, 1, 2]) {
+      const pid = vmPid(i);
+      if (pid) process.kill(pid, 'SIGKILL');
+    }
+    proc.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  await ready.finally(() => clearTimeout(timer));
   return {
     nodes,
     pid: vmPid,
     async stop() {
+      process.removeListener('exit', killOnExit);
       if (proc.exitCode !== null) return;
       await new Promise<void>((resolve) => {
         proc.once('exit', () => resolve());
