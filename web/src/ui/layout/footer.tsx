@@ -4,7 +4,8 @@ import { Facebook, Instagram, Twitter } from 'lucide-react';
 import { FOOTER_YEAR, PRODUCT_NAME, TAGLINE } from '@ss/domain/constants';
 import { config, isExternal } from '../../config';
 
-const linkClass = 'text-sm text-gray-300 hover:text-white';
+// At least 44 px tall on phones, where they are tapped; a plain line of text from md up.
+const linkClass = 'inline-flex min-h-11 min-w-11 items-center text-sm text-gray-300 hover:text-white md:min-h-0 md:min-w-0';
 
 function ExternalOrInternal({ href, children }: { href: string; children: string }) {
   return isExternal(href) ? (
@@ -20,8 +21,10 @@ function ExternalOrInternal({ href, children }: { href: string; children: string
 }
 
 export function Footer() {
+  // On phones the tab bar is fixed over the bottom of the page: the footer runs on under it, so its last line can
+  // scroll clear of it.
   return (
-    <footer className="mt-16 bg-gray-900 text-gray-200">
+    <footer className="mt-16 bg-gray-900 pb-[calc(3.5rem+env(safe-area-inset-bottom))] text-gray-200 md:pb-0">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{PRODUCT_NAME}</p>
@@ -37,7 +40,7 @@ export function Footer() {
         </div>
         <nav aria-labelledby="footer-support">
           <h2 id="footer-support" className="text-sm font-semibold uppercase tracking-wide text-white">Support</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-3 md:space-y-2">
             <li><Link to="/addmysanctuary" className={linkClass}>Add Your Sanctuary or Rescue</Link></li>
             <li><Link to="/contact" className={linkClass}>Contact</Link></li>
             <li><Link to="/faq" className={linkClass}>FAQ</Link></li>
@@ -47,7 +50,7 @@ export function Footer() {
         </nav>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick" className="text-sm font-semibold uppercase tracking-wide text-white">Quick Links</h2>
-          <ul className="mt-3 space-y-2">
+          <ul className="mt-3 md:space-y-2">
             <li><Link to="/" className={linkClass}>Discover Sanctuaries</Link></li>
             <li><Link to="/map" className={linkClass}>Interactive Map</Link></li>
             <li><Link to="/reviews" className={linkClass}>Community Reviews</Link></li>
@@ -60,7 +63,10 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 text-xs text-gray-400">
           <p>© {FOOTER_YEAR} {PRODUCT_NAME}. All rights reserved.</p>
           {/* The spec's tiny, nearly invisible dot to the admin dashboard, shown to everyone. */}
-          <Link to="/admin" aria-label="Admin" className="inline-block h-1.5 w-1.5 rounded-full bg-gray-700 opacity-40" />
+          {/* The dot stays tiny; the place to tap around it does not. */}
+          <Link to="/admin" aria-label="Admin" className="inline-flex h-11 w-11 items-center justify-center">
+            <span aria-hidden className="inline-block h-1.5 w-1.5 rounded-full bg-gray-700 opacity-40" />
+          </Link>
         </div>
       </div>
     </footer>

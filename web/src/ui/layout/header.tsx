@@ -42,7 +42,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={`${PRODUCT_NAME} home`}>
+        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2" aria-label={`${PRODUCT_NAME} home`}>
           <img src="/icons/icon.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
           <span className="min-w-0">
             <span className="block text-lg font-bold leading-tight text-emerald-700">{PRODUCT_NAME}</span>
@@ -86,7 +86,7 @@ export function Header() {
           <button
             ref={menuButton}
             type="button"
-            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 lg:hidden"
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={drawerOpen}

@@ -41,7 +41,7 @@ export function RootLayout() {
       <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
         <AppBanners />
         <Header />
-        <main id="main" className="flex-1 pb-20 md:pb-0">
+        <main id="main" className="flex-1">
           <Outlet />
         </main>
         <Footer />

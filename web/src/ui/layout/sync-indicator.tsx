@@ -8,28 +8,36 @@ export function SyncIndicator() {
   const last = lastSyncedAt ? `last synced ${formatClock(lastSyncedAt)}` : 'never synced';
   let icon;
   let text: string;
+  /** What a phone's header has room for: the state without the time. */
+  let short: string;
   switch (phase) {
     case 'offline':
       icon = <CloudOff aria-hidden className="h-4 w-4" />;
       text = `Offline · ${last}`;
+      short = 'Offline';
       break;
     case 'syncing':
       icon = <RefreshCw aria-hidden className="h-4 w-4 animate-spin" />;
       text = pending ? `Syncing… ${docsWritten} received, ${pending} to go` : docsWritten ? `Syncing… ${docsWritten} received` : 'Syncing…';
+      short = 'Syncing…';
       break;
     case 'error':
       icon = <AlertTriangle aria-hidden className="h-4 w-4" />;
       text = `Sync paused · ${last}`;
+      short = 'Sync paused';
       break;
     default:
       icon = <CheckCircle2 aria-hidden className="h-4 w-4" />;
       text = `Up to date · ${last}`;
+      short = 'Up to date';
   }
   const tone = phase === 'up-to-date' ? 'text-emerald-700' : phase === 'syncing' ? 'text-sky-700' : 'text-amber-800';
+  // Phones show it too (people use the app on farms with no signal), in short.
   return (
-    <p role="status" aria-live="polite" className={`hidden items-center gap-1 text-xs md:flex ${tone}`} title={text}>
+    <p role="status" aria-live="polite" className={`flex items-center gap-1 text-xs ${tone}`} title={text}>
       {icon}
-      <span className="max-w-[14rem] truncate">{text}</span>
+      <span className="whitespace-nowrap md:hidden">{short}</span>
+      <span className="hidden max-w-[14rem] truncate md:inline">{text}</span>
     </p>
   );
 }

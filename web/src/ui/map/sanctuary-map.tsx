@@ -192,7 +192,9 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
       maxZoom={MAP.maxZoom}
       maxBounds={maxBounds}
       scrollWheelZoom={MAP.scrollWheelZoom}
-      className={`h-full min-h-[320px] w-full ${className}`}
+      // isolate: Leaflet's panes and controls (z-index 400–1000) stay inside the map instead of painting over the
+      // sticky header and the phone's tab bar.
+      className={`isolate h-full min-h-[320px] w-full ${className}`}
       aria-label="Map of sanctuaries"
     >
       <StateOutlines />

@@ -11,7 +11,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
         <div className="mt-6 space-y-2 text-center text-sm text-gray-600">
           {footer}
           <p>
-            <Link to="/" className="text-emerald-700 hover:underline">Back to home</Link>
+            <Link to="/" className="inline-flex min-h-11 items-center text-emerald-700 hover:underline">Back to home</Link>
           </p>
         </div>
       </div>

@@ -144,7 +144,9 @@ export function MapPage() {
               <p className="text-gray-600">{MESSAGES.noLocationsHint}</p>
             </div>
           ) : (
-            <ol className="divide-y divide-gray-100 overflow-y-auto" aria-label="Results">
+            // relative: the screen-reader-only letters (position: absolute) are clipped by this scrolling box instead
+            // of stretching the page below the footer.
+            <ol className="relative divide-y divide-gray-100 overflow-y-auto" aria-label="Results">
               {list.map((s, i) => (
                 <li key={s.id}>
                   <button
