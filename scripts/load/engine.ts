@@ -370,6 +370,9 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const drained = (async () => {
       await sleep(windowMs, feeds.signal);
       const drainStarted = performance.now();
+      // A write still in flight when the window closes (a slow approval on a busy machine) finishes and is counted
+      // before the feeds are closed: otherwise closing them would cut it off, and the run would report it unsent.
+      await Promise.race([Promise.all(writerTasks), sleep(DRAIN_MS, feeds.signal)]);
       while ((undelivered = undeliveredWrites(devices, publicWrites)).length && performance.now() - drainStarted < DRAIN_MS) await sleep(200);
       feeds.abort();
     })();

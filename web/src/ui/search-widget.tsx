@@ -16,7 +16,8 @@ interface Props {
   initialQuery?: string;
   onSearch: (request: SearchRequest) => void;
   busy?: boolean;
-  variant?: 'hero' | 'compact';
+  /** hero: the home page's; compact: stacked on phones, a row from sm; bar: one row of a box and two icon buttons (the phone map). */
+  variant?: 'hero' | 'compact' | 'bar';
 }
 
 export function SearchWidget({ initialQuery = '', onSearch, busy = false, variant = 'compact' }: Props) {
@@ -44,6 +45,37 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
   };
 
   const hero = variant === 'hero';
+  if (variant === 'bar') {
+    return (
+      <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className="flex w-full items-center gap-2">
+        <label className="relative min-w-0 flex-1">
+          <span className="sr-only">City, state, or ZIP code</span>
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="City, state, or ZIP code"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="w-full rounded-md border border-gray-300 py-2.5 pl-10 pr-3 text-gray-900 placeholder:text-gray-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
+          />
+        </label>
+        <button type="submit" disabled={!trimmed || loading} aria-label="Search" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-emerald-600 text-white disabled:opacity-50">
+          <Search aria-hidden className="h-5 w-5" />
+        </button>
+        <button
+          type="button"
+          onClick={() => void locateAndSearch()}
+          disabled={loading}
+          aria-label={locating ? 'Locating…' : 'Use my current location'}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md border border-emerald-600 text-emerald-700 disabled:opacity-50"
+        >
+          <LocateFixed aria-hidden className={`h-5 w-5 ${locating ? 'animate-pulse' : ''}`} />
+        </button>
+      </form>
+    );
+  }
   return (
     <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className={`flex w-full flex-col gap-2 sm:flex-row ${hero ? 'rounded-xl bg-white p-2 shadow-lg' : ''}`}>
       <label className="relative flex-1">

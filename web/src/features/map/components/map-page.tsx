@@ -2,7 +2,7 @@
 // right, a 'Selected Location' card, and sorting by distance from the user. Reads the local directory only.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownWideNarrow, MapPin, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { MAP_EARTH_RADIUS_MILES, MESSAGES } from '@ss/domain/constants';
 import { distanceMiles } from '@ss/domain/geo';
 import type { Sanctuary } from '@ss/domain/sanctuary';
@@ -10,12 +10,15 @@ import { useSearchResults } from '../../../data/use-search-results';
 import { letterFor } from '../../../lib/letters';
 import { useGeolocation } from '../../../lib/use-geolocation';
 import { SearchFilters } from '../../../ui/search-filters';
-import { SearchWidget } from '../../../ui/search-widget';
+import { SearchWidget, type SearchRequest } from '../../../ui/search-widget';
 import { SanctuaryMap } from '../../../ui/map/sanctuary-map';
 import { SearchSummary } from '../../../ui/search-summary';
 import { toast } from '../../../ui/toast';
 import type { Bounds } from '../../../lib/tiles';
 import { SaveArea } from './save-area';
+import { PhoneMap } from './phone-map';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import type { SearchParams } from '../../../lib/search-params';
 
 export function MapPage() {
   const params = useSearch({ from: '/map' });
@@ -25,6 +28,16 @@ export function MapPage() {
   const [sortByUser, setSortByUser] = useState(false);
   const [mapView, setMapView] = useState<{ bounds: Bounds; zoom: number } | null>(null);
   const user = useGeolocation();
+  const phone = useMediaQuery(PHONE_QUERY);
+  // Bumped by the phone's "my location" control: the map fits itself to the user again.
+  const [recentred, setRecentred] = useState(0);
+  const recentre = async () => {
+    if (user.latitude === null && !(await user.locate())) {
+      toast({ title: MESSAGES.locationErrorTitle, description: useGeolocation.getState().error ?? MESSAGES.locationErrorFallback, variant: 'destructive' });
+      return;
+    }
+    setRecentred((n) => n + 1);
+  };
   // Chosen from the keyboard (Enter on a list item or a marker): focus goes to the 'Selected Location' card's
   // 'View Details', which otherwise sits behind every marker and list item in the tab order.
   const focusDetails = useRef(false);
@@ -58,29 +71,65 @@ export function MapPage() {
     else toast({ title: MESSAGES.locationErrorTitle, description: useGeolocation.getState().error ?? MESSAGES.locationErrorFallback, variant: 'destructive' });
   };
 
+  const found = search.status === 'loading' ? 'Loading...' : `${list.length} found`;
+  const sortButton = (
+    <button
+      type="button"
+      onClick={() => void sortByDistance()}
+      aria-pressed={sortByUser}
+      className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50 aria-pressed:border-emerald-600 aria-pressed:text-emerald-700"
+    >
+      <ArrowDownWideNarrow aria-hidden className="h-4 w-4" />
+      Sort by distance
+    </button>
+  );
+  const resultsList = <ResultsList list={list} loading={search.status === 'loading'} selectedId={selectedId} onSelect={select} />;
+  const onSearch = ({ query, latitude, longitude }: SearchRequest) => {
+    setSelectedId(null);
+    void navigate({ search: { ...params, q: query || undefined, lat: latitude, lon: longitude } });
+  };
+  const onApplyFilters = (filters: Pick<SearchParams, 'animal' | 'service' | 'radius' | 'open'>) => {
+    setSelectedId(null);
+    void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } });
+  };
+
+  if (phone) {
+    return (
+      <PhoneMap
+        params={params}
+        busy={search.status === 'loading'}
+        onSearch={onSearch}
+        onApplyFilters={onApplyFilters}
+        summary={<SearchSummary search={search} />}
+        saveArea={<SaveArea view={mapView} label={search.place?.label ?? (params.q ? params.q : 'Map area')} />}
+        map={
+          <SanctuaryMap
+            sanctuaries={list}
+            selectedId={selectedId}
+            onSelect={select}
+            userLocation={userLocation}
+            fitKey={search.status === 'ready' ? `${JSON.stringify(params)}#${recentred}` : undefined}
+            onViewChange={setMapView}
+            className="!min-h-0"
+          />
+        }
+        onRecentre={() => void recentre()}
+        found={found}
+        sortButton={sortButton}
+        selected={selected ? <SelectedCard selected={selected} index={selectedIndex} onClose={() => setSelectedId(null)} detailsRef={viewDetails} className="mx-3 mb-2 border border-gray-200" /> : null}
+        selectedId={selectedId}
+      >
+        {resultsList}
+      </PhoneMap>
+    );
+  }
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-3xl font-bold">Find Sanctuaries + Rescues</h1>
       <div className="mt-4 space-y-4">
-        <SearchWidget
-          key={params.q ?? ''}
-          initialQuery={params.q ?? ''}
-          busy={search.status === 'loading'}
-          onSearch={({ query, latitude, longitude }) => {
-            setSelectedId(null);
-            void navigate({
-              search: { ...params, q: query || undefined, lat: latitude, lon: longitude },
-            });
-          }}
-        />
-        <SearchFilters
-          key={`${params.animal}-${params.service}-${params.radius}-${params.open}`}
-          value={params}
-          onApply={(filters) => {
-            setSelectedId(null);
-            void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } });
-          }}
-        />
+        <SearchWidget key={params.q ?? ''} initialQuery={params.q ?? ''} busy={search.status === 'loading'} onSearch={onSearch} />
+        <SearchFilters key={`${params.animal}-${params.service}-${params.radius}-${params.open}`} value={params} onApply={onApplyFilters} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SearchSummary search={search} />
           <SaveArea view={mapView} label={search.place?.label ?? (params.q ? params.q : 'Map area')} />
@@ -97,27 +146,7 @@ export function MapPage() {
             fitKey={search.status === 'ready' ? JSON.stringify(params) : undefined}
             onViewChange={setMapView}
           />
-          {selected ? (
-            <aside aria-labelledby="selected-heading" className="absolute inset-x-3 bottom-3 z-[1000] rounded-lg border border-gray-200 bg-white p-4 shadow-lg sm:left-auto sm:w-80">
-              <div className="flex items-start justify-between gap-2">
-                <h2 id="selected-heading" className="text-xs font-semibold uppercase tracking-wide text-gray-500">Selected Location</h2>
-                <button type="button" onClick={() => setSelectedId(null)} aria-label="Close selected location" className="rounded p-1 hover:bg-gray-100">
-                  <X aria-hidden className="h-4 w-4" />
-                </button>
-              </div>
-              <p className="mt-1 flex items-center gap-2 font-semibold">
-                <span aria-hidden className="map-letter !h-6 !w-6 !text-[11px]">{letterFor(selectedIndex)}</span>
-                {selected.name}
-              </p>
-              <p className="text-sm text-gray-600">
-                {selected.city}, {selected.state}
-                {selected.distance !== undefined ? ` · ${selected.distance.toFixed(1)} mi` : ''}
-              </p>
-              <Link ref={viewDetails} to="/sanctuary/$id" params={{ id: selected.id }} className="mt-3 inline-block rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700">
-                View Details
-              </Link>
-            </aside>
-          ) : null}
+          {selected ? <SelectedCard selected={selected} index={selectedIndex} onClose={() => setSelectedId(null)} detailsRef={viewDetails} className="absolute inset-x-3 bottom-3 z-[1000] border border-gray-200 shadow-lg sm:left-auto sm:w-80" /> : null}
         </section>
 
         <section aria-labelledby="list-heading" className="flex max-h-[70vh] flex-col rounded-xl border border-gray-200 bg-white">
@@ -125,58 +154,81 @@ export function MapPage() {
             <div>
               <h2 id="list-heading" className="text-lg font-semibold">Sanctuaries + Rescues Near You</h2>
               <p className="text-sm text-gray-600" aria-live="polite">
-                {search.status === 'loading' ? 'Loading...' : `${list.length} found`}
+                {found}
               </p>
             </div>
-            <button
-              type="button"
-              onClick={() => void sortByDistance()}
-              aria-pressed={sortByUser}
-              className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50 aria-pressed:border-emerald-600 aria-pressed:text-emerald-700"
-            >
-              <ArrowDownWideNarrow aria-hidden className="h-4 w-4" />
-              Sort by distance
-            </button>
+            {sortButton}
           </div>
-          {search.status !== 'loading' && list.length === 0 ? (
-            <div className="p-8 text-center">
-              <p className="font-semibold">{MESSAGES.noLocationsFound}</p>
-              <p className="text-gray-600">{MESSAGES.noLocationsHint}</p>
-            </div>
-          ) : (
-            // relative: the screen-reader-only letters (position: absolute) are clipped by this scrolling box instead
-            // of stretching the page below the footer.
-            <ol className="relative divide-y divide-gray-100 overflow-y-auto" aria-label="Results">
-              {list.map((s, i) => (
-                <li key={s.id}>
-                  <button
-                    type="button"
-                    // detail is 0 for a click made with Enter or Space.
-                    onClick={(e) => select(s.id, { byKeyboard: e.detail === 0 })}
-                    aria-current={s.id === selectedId ? 'true' : undefined}
-                    className={`flex w-full items-start gap-3 p-3 text-left hover:bg-emerald-50 ${s.id === selectedId ? 'bg-emerald-50' : ''}`}
-                  >
-                    <span aria-hidden className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-xs font-bold text-white">
-                      {letterFor(i)}
-                    </span>
-                    <span className="min-w-0">
-                      <span className="block font-medium text-gray-900">
-                        <span className="sr-only">{letterFor(i)}: </span>
-                        {s.name}
-                      </span>
-                      <span className="flex items-center gap-1 text-sm text-gray-600">
-                        <MapPin aria-hidden className="h-3.5 w-3.5" />
-                        {s.city}, {s.state}
-                        {s.distance !== undefined ? ` · ${s.distance.toFixed(1)} mi` : ''}
-                      </span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          )}
+          {resultsList}
         </section>
       </div>
     </div>
+  );
+}
+
+function SelectedCard({ selected, index, onClose, detailsRef, className }: { selected: Sanctuary; index: number; onClose: () => void; detailsRef: Ref<HTMLAnchorElement>; className: string }) {
+  return (
+    <aside aria-labelledby="selected-heading" className={`rounded-lg bg-white p-4 ${className}`}>
+      <div className="flex items-start justify-between gap-2">
+        <h2 id="selected-heading" className="text-xs font-semibold uppercase tracking-wide text-gray-500">Selected Location</h2>
+        <button type="button" onClick={onClose} aria-label="Close selected location" className="rounded p-1 hover:bg-gray-100">
+          <X aria-hidden className="h-4 w-4" />
+        </button>
+      </div>
+      <p className="mt-1 flex items-center gap-2 font-semibold">
+        <span aria-hidden className="map-letter !h-6 !w-6 !text-[11px]">{letterFor(index)}</span>
+        {selected.name}
+      </p>
+      <p className="text-sm text-gray-600">
+        {selected.city}, {selected.state}
+        {selected.distance !== undefined ? ` · ${selected.distance.toFixed(1)} mi` : ''}
+      </p>
+      <Link ref={detailsRef} to="/sanctuary/$id" params={{ id: selected.id }} className="mt-3 inline-block rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700">
+        View Details
+      </Link>
+    </aside>
+  );
+}
+
+function ResultsList({ list, loading, selectedId, onSelect }: { list: Sanctuary[]; loading: boolean; selectedId: string | null; onSelect: (id: string, how: { byKeyboard: boolean }) => void }) {
+  if (!loading && list.length === 0) {
+    return (
+      <div className="p-8 text-center">
+        <p className="font-semibold">{MESSAGES.noLocationsFound}</p>
+        <p className="text-gray-600">{MESSAGES.noLocationsHint}</p>
+      </div>
+    );
+  }
+  return (
+    // relative: the screen-reader-only letters (position: absolute) are clipped by this scrolling box instead of
+    // stretching the page below the footer.
+    <ol className="relative divide-y divide-gray-100 overflow-y-auto" aria-label="Results">
+      {list.map((s, i) => (
+        <li key={s.id}>
+          <button
+            type="button"
+            // detail is 0 for a click made with Enter or Space.
+            onClick={(e) => onSelect(s.id, { byKeyboard: e.detail === 0 })}
+            aria-current={s.id === selectedId ? 'true' : undefined}
+            className={`flex w-full items-start gap-3 p-3 text-left hover:bg-emerald-50 ${s.id === selectedId ? 'bg-emerald-50' : ''}`}
+          >
+            <span aria-hidden className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-xs font-bold text-white">
+              {letterFor(i)}
+            </span>
+            <span className="min-w-0">
+              <span className="block font-medium text-gray-900">
+                <span className="sr-only">{letterFor(i)}: </span>
+                {s.name}
+              </span>
+              <span className="flex items-center gap-1 text-sm text-gray-600">
+                <MapPin aria-hidden className="h-3.5 w-3.5" />
+                {s.city}, {s.state}
+                {s.distance !== undefined ? ` · ${s.distance.toFixed(1)} mi` : ''}
+              </span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ol>
   );
 }
