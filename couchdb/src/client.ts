@@ -47,7 +47,7 @@ export async function updateDoc<T extends { _id: string; _rev?: string }>(
   scope: { get(id: string): Promise<object>; insert(doc: never): Promise<{ rev: string }> },
   id: string,
   change: (doc: T) => T | null,
-  attempts = 6,
+  attempts = 10,
 ): Promise<T | null> {
   for (let attempt = 0; ; attempt++) {
     const current = (await getOrNull(() => scope.get(id))) as T | null;
@@ -59,6 +59,10 @@ export async function updateDoc<T extends { _id: string; _rev?: string }>(
       return { ...next, _rev: res.rev };
     } catch (err) {
       if (!isConflict(err) || attempt >= attempts - 1) throw err;
+      // Writers racing for one document (an owner's edits, an admin's, the workers') retry after a short random
+      // pause rather than all at once again: on CouchDB, whose writes take longer, six immediate retries under a
+      // burst of edits to one listing could all lose.
+      await new Promise((r) => setTimeout(r, Math.random() * 25 * (attempt + 1)));
     }
   }
 }

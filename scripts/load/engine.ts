@@ -138,6 +138,8 @@ async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Pr
 const PASSWORD = 'load-run-password';
 /** How long the feeds may run on after the window for the last changes to arrive. */
 const DRAIN_MS = 15_000;
+/** How long a write still in flight when the window closes may take to finish before the feeds close. */
+const IN_FLIGHT_MS = 8_000;
 
 /**
  * Changes acknowledged to their writer that some live device does not hold yet: a public write missing from a
@@ -372,7 +374,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       const drainStarted = performance.now();
       // A write still in flight when the window closes (a slow approval on a busy machine) finishes and is counted
       // before the feeds are closed: otherwise closing them would cut it off, and the run would report it unsent.
-      await Promise.race([Promise.all(writerTasks), sleep(DRAIN_MS, feeds.signal)]);
+      await Promise.race([Promise.all(writerTasks), sleep(IN_FLIGHT_MS, feeds.signal)]);
       while ((undelivered = undeliveredWrites(devices, publicWrites)).length && performance.now() - drainStarted < DRAIN_MS) await sleep(200);
       feeds.abort();
     })();

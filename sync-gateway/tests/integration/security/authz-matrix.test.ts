@@ -86,9 +86,17 @@ async function freshClaim(w: World): Promise<Record<string, string>> {
 async function freshAudit(w: World): Promise<{ auditId: string }> {
   const update = newListingUpdate(w.owner.id, w.owner.sanctuaryId, { description: `Matrix ${randomHex()}` });
   await w.g.call('/db/me/_bulk_docs', { method: 'POST', cookie: await w.g.session(w.owner.id), body: { docs: [update] } });
-  const stored = (await w.g.fx.couch.nano.db.use(userDbName(w.owner.id)).get(update._id)) as unknown as { auditId?: string };
-  expect(stored.auditId).toBeTruthy();
-  return { auditId: stored.auditId! };
+  // The gateway applies a command just after answering the push: its outcome (the audit entry's id) lands a moment
+  // later, later still on a busy machine.
+  let auditId: string | undefined;
+  let stored: unknown;
+  for (let i = 0; i < 100 && !auditId; i++) {
+    stored = await w.g.fx.couch.nano.db.use(userDbName(w.owner.id)).get(update._id);
+    auditId = (stored as { auditId?: string }).auditId;
+    if (!auditId) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(auditId, JSON.stringify(stored)).toBeTruthy();
+  return { auditId: auditId! };
 }
 async function freshQueueItem(w: World, kind: 'report'): Promise<string> {
   const body = { message: 'The phone number is wrong.' };
