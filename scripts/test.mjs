@@ -73,6 +73,8 @@ if (!couchdbScript) {
   steps.push({ name: 'CouchDB leg: release not found', ok: false, seconds: 0 });
 } else {
   const couchEnv = { SS_STORE: 'couchdb', COUCHDB_SH: couchdbScript };
+  // Unpack the release once, before suites running side by side each try to (couchdb.sh unpacks on first use).
+  spawnSync('bash', [couchdbScript, 'path'], { stdio: 'inherit' });
   step('CouchDB: vitest (integration + cluster)', 'npx', ['vitest', 'run', '--project', 'integration', '--project', 'cluster', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(REPORTS, 'vitest-couchdb.json')}`], couchEnv);
   // The layout spec measures pixels, the same whatever the store: it runs in the first leg only.
   if (e2eReady) step('CouchDB: end-to-end (Playwright)', 'npx', ['playwright', 'test', '--grep-invert', 'layout of '], { ...couchEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(REPORTS, 'e2e-couchdb.json') });
