@@ -67,9 +67,18 @@ if (e2eReady) step('end-to-end (Playwright)', 'npx', ['playwright', 'test'], { P
 
 // The CouchDB leg: the integration suites, the cluster suite and the end-to-end suite again, each store a real
 // CouchDB 3.4.3 node from the shared release (couchdb/src/store-choice.ts), started and stopped by the suites.
-const couchdbScript = [process.env.COUCHDB_SH, path.resolve(ROOT, '../shared/couchdb/couchdb.sh'), '/work/shared/couchdb/couchdb.sh'].find((f) => f && fs.existsSync(f));
+// Found as couchdb/src/release/couchdb-node.ts finds it: COUCHDB_SH, else shared/couchdb/ in the nearest folder above.
+function findCouchdbScript() {
+  if (process.env.COUCHDB_SH) return fs.existsSync(process.env.COUCHDB_SH) ? process.env.COUCHDB_SH : undefined;
+  for (let dir = path.dirname(path.resolve(ROOT)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'shared', 'couchdb', 'couchdb.sh');
+    if (fs.existsSync(file)) return file;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+const couchdbScript = findCouchdbScript();
 if (!couchdbScript) {
-  console.error('\nThe CouchDB release was not found (../shared/couchdb/couchdb.sh); set COUCHDB_SH to run the CouchDB leg.');
+  console.error('\nThe CouchDB release was not found (shared/couchdb/couchdb.sh above this checkout); set COUCHDB_SH to run the CouchDB leg.');
   steps.push({ name: 'CouchDB leg: release not found', ok: false, seconds: 0 });
 } else {
   const couchEnv = { SS_STORE: 'couchdb', COUCHDB_SH: couchdbScript };

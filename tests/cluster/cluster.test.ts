@@ -20,7 +20,7 @@ import { newFavorite } from '@ss/domain/favorite';
 import { statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
 import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { startStack, type Stack } from '../../scripts/stack.ts';
-import { DeviceClient } from '../integration/device-client.ts';
+import { DeviceClient, untilAcked as untilAckedBy } from '../integration/device-client.ts';
 
 const PouchDB = PouchDBModule as unknown as PouchDB.Static;
 const SYNTHETIC = 2000;
@@ -65,25 +65,11 @@ describe('a three-node CouchDB cluster', () => {
     const localMe = new PouchDB<object>(path.join(tmp, 'device-me'));
     const figures = { acknowledged: 0, retried: 0, killedAtPull: 0, killedAtWrite: 0, resumeRead: 0 };
 
-    /** Until the gateway acknowledges it; a 409 on a retry means an unacknowledged first attempt was stored. */
+    /** While a node is down or the gateway moves, any 5xx may come and go. */
     async function untilAcked(op: () => Promise<Response>, ok: (s: number) => boolean) {
-      for (let attempt = 0; ; attempt++) {
-        let status = 0;
-        try {
-          const res = await op();
-          status = res.status;
-          await res.arrayBuffer();
-        } catch {
-          // connection refused or reset while the gateway moves: retry
-        }
-        if (ok(status) || (attempt > 0 && status === 409)) {
-          figures.acknowledged++;
-          if (attempt > 0) figures.retried++;
-          return;
-        }
-        if (status !== 0 && status < 500) throw new Error(`unexpected ${status}`);
-        await sleep(200);
-      }
+      const retries = await untilAckedBy(op, ok, (s) => s >= 500, 200);
+      figures.acknowledged++;
+      if (retries > 0) figures.retried++;
     }
     const favourites: string[] = [];
     const commands: string[] = [];

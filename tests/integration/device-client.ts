@@ -50,3 +50,23 @@ export class DeviceClient {
   }
 }
 
+/**
+ * Sends `op` until the gateway acknowledges it (`ok` status), through the failures a fault brings: no answer at all
+ * (connection refused or reset) or a status `transient` accepts. A 409 on a retry means an earlier attempt that was
+ * never acknowledged was stored after all: acknowledged too. Any other status is a bug. Resolves to the retries made.
+ */
+export async function untilAcked(op: () => Promise<Response>, ok: (status: number) => boolean, transient: (status: number) => boolean, pauseMs = 100): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    let status = 0;
+    try {
+      const res = await op();
+      status = res.status;
+      await res.arrayBuffer();
+    } catch {
+      // The gateway died or moved under us: retry.
+    }
+    if (ok(status) || (attempt > 0 && status === 409)) return attempt;
+    if (status !== 0 && !transient(status)) throw new Error(`unexpected ${status} during a fault`);
+    await new Promise((r) => setTimeout(r, pauseMs));
+  }
+}

@@ -21,7 +21,7 @@ import { statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/revi
 import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { helpfulVoteId } from '@ss/domain/review-moderation';
 import { startStack, type Stack } from '../../scripts/stack.ts';
-import { DeviceClient } from './device-client.ts';
+import { DeviceClient, untilAcked as untilAckedBy } from './device-client.ts';
 
 const PouchDB = PouchDBModule as unknown as PouchDB.Static;
 const SYNTHETIC = 3000;
@@ -174,26 +174,11 @@ describe('faults', () => {
   const commandsWritten: string[] = [];
   const votesWritten: Array<{ reviewId: string; userId: string }> = [];
 
-  /** Runs `op` until it is acknowledged; a 409 on a retry means an earlier unacknowledged attempt was stored. */
+  /** Only "unavailable" failures are acceptable while a process is down. */
   async function untilAcked(op: () => Promise<Response>, statusOk: (s: number) => boolean): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      let status = 0;
-      try {
-        const res = await op();
-        status = res.status;
-        await res.arrayBuffer();
-      } catch {
-        // The gateway died under us (connection reset or refused): retry.
-      }
-      if (statusOk(status) || (attempt > 0 && status === 409)) {
-        figures.acknowledged++;
-        if (attempt > 0) figures.retriedAfterFailure++;
-        return;
-      }
-      // Only "unavailable" failures are acceptable while a process is down; anything else is a bug.
-      if (status !== 0 && status !== 502 && status !== 503 && status !== 504) throw new Error(`unexpected ${status} during a fault`);
-      await sleep(100);
-    }
+    const retries = await untilAckedBy(op, statusOk, (s) => s === 502 || s === 503 || s === 504);
+    figures.acknowledged++;
+    if (retries > 0) figures.retriedAfterFailure++;
   }
 
   function nextListing(): string {

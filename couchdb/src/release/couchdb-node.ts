@@ -14,15 +14,17 @@ import type { EmbeddedStore } from '../embedded/supervisor.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Where `couchdb.sh` is: COUCHDB_SH, else the shared release beside this checkout, else under /work/shared. */
+/**
+ * Where `couchdb.sh` is: COUCHDB_SH, else `shared/couchdb/couchdb.sh` in the nearest folder above this checkout that
+ * has one (the shared release sits beside the checkout, or a level or two up).
+ */
 export function findCouchdbScript(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = [
-    env.COUCHDB_SH,
-    path.resolve(REPO_ROOT, '../shared/couchdb/couchdb.sh'),
-    path.resolve(REPO_ROOT, '../../shared/couchdb/couchdb.sh'),
-    '/work/shared/couchdb/couchdb.sh',
-  ];
-  return candidates.find((file): file is string => !!file && fs.existsSync(file));
+  if (env.COUCHDB_SH) return fs.existsSync(env.COUCHDB_SH) ? env.COUCHDB_SH : undefined;
+  for (let dir = path.dirname(path.resolve(REPO_ROOT)); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'shared', 'couchdb', 'couchdb.sh');
+    if (fs.existsSync(file)) return file;
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }
 
 function portIsFree(port: number): Promise<boolean> {

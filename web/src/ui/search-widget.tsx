@@ -48,19 +48,7 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
   if (variant === 'bar') {
     return (
       <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className="flex w-full items-center gap-2">
-        <label className="relative min-w-0 flex-1">
-          <span className="sr-only">City, state, or ZIP code</span>
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
-          <input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="City, state, or ZIP code"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="w-full rounded-md border border-gray-300 py-2.5 pl-10 pr-3 text-gray-900 placeholder:text-gray-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
-          />
-        </label>
+        <PlaceBox text={text} onChange={setText} placeholder="City, state, or ZIP code" className="min-w-0" padding="py-2.5" />
         <button type="submit" disabled={!trimmed || loading} aria-label="Search" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-emerald-600 text-white disabled:opacity-50">
           <Search aria-hidden className="h-5 w-5" />
         </button>
@@ -78,19 +66,7 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
   }
   return (
     <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className={`flex w-full flex-col gap-2 sm:flex-row ${hero ? 'rounded-xl bg-white p-2 shadow-lg' : ''}`}>
-      <label className="relative flex-1">
-        <span className="sr-only">City, state, or ZIP code</span>
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
-        <input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Enter city, state, or ZIP code"
-          autoComplete="off"
-          enterKeyHint="search"
-          className="w-full rounded-md border border-gray-300 py-3 pl-10 pr-3 text-gray-900 placeholder:text-gray-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30"
-        />
-      </label>
+      <PlaceBox text={text} onChange={setText} placeholder="Enter city, state, or ZIP code" padding="py-3" />
       <button
         type="submit"
         disabled={!trimmed || loading}
@@ -108,5 +84,24 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
         {locating ? 'Locating…' : 'Use my current location'}
       </button>
     </form>
+  );
+}
+
+/** The place box both layouts share: a search field with its icon and a label for screen readers. */
+function PlaceBox({ text, onChange, placeholder, className = '', padding }: { text: string; onChange: (text: string) => void; placeholder: string; className?: string; padding: string }) {
+  return (
+    <label className={`relative flex-1 ${className}`}>
+      <span className="sr-only">City, state, or ZIP code</span>
+      <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
+      <input
+        type="search"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        className={`w-full rounded-md border border-gray-300 ${padding} pl-10 pr-3 text-gray-900 placeholder:text-gray-500 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30`}
+      />
+    </label>
   );
 }
