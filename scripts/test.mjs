@@ -125,7 +125,9 @@ const crashedRunners = steps.filter((s) => !s.ok && /vitest|end-to-end/.test(s.n
 
 function firstLine(text) {
   // eslint-disable-next-line no-control-regex
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  // Vitest reports a timeout with the stack of its own placeholder error, whose first line says nothing.
+  return line.includes('STACK_TRACE_ERROR') ? 'timed out (the test or one of its hooks ran past its time limit)' : line;
 }
 
 console.log('\n=== summary ===');

@@ -125,6 +125,29 @@ async function retrying(task: () => Promise<void>, stop: AbortSignal, metrics: M
   }
 }
 
+/**
+ * Names the long-running parts of a run, so that one still going when it should have ended can be reported
+ * (with what its device is waiting for) instead of leaving the run hanging.
+ */
+class Tasks {
+  private readonly pending = new Map<number, { name: string; describe: () => string }>();
+  private next = 0;
+
+  track<T>(name: string, task: Promise<T>, describe: () => string = () => ''): Promise<T> {
+    const key = this.next++;
+    this.pending.set(key, { name, describe });
+    return task.finally(() => this.pending.delete(key));
+  }
+
+  /** Resolves when every tracked task has ended, or after `ms` with the names of those still going. */
+  async settled(all: Promise<unknown>, ms: number): Promise<string[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([all.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), ms)))]);
+    clearTimeout(timer);
+    return late ? [...this.pending.values()].map((t) => `${t.name}${t.describe() ? ` (${t.describe()})` : ''}`) : [];
+  }
+}
+
 /** Runs `tasks` with at most `limit` at once. */
 async function pool<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -140,6 +163,8 @@ const PASSWORD = 'load-run-password';
 const DRAIN_MS = 15_000;
 /** How long a write still in flight when the window closes may take to finish before the feeds close. */
 const IN_FLIGHT_MS = 8_000;
+/** Once the feeds are closed every task ends at once; one still going after this is reported as an error. */
+const CLOSE_MS = 10_000;
 
 /**
  * Changes acknowledged to their writer that some live device does not hold yet: a public write missing from a
@@ -210,8 +235,10 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     // report can give the store's requests per second beside the gateway's.
     const stackLog = (line: string) => (stackLines.push(line), log(`[stack] ${line}`));
     store = await startLocalStore({ dataDir, log: stackLog });
+    log(`Store (${store.kind}) up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
     counter = await startStoreCounter(store.config);
     stack = await withEnv({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, () => startStack({ port: 0, dataDir, couch: counter!.config, log: stackLog }));
+    log(`Stack up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
     const base = stack.url.replace('//localhost:', '//127.0.0.1:');
     const couch = createCouchClient(stack.couch);
     if (options.sanctuaries > 0) {
@@ -310,21 +337,23 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const windowTimer = setTimeout(() => traffic.abort(), windowMs);
     log(`Load: ${options.clients} devices (${signedIn} signed in) for ${options.seconds} s, ${options.searchPerSecond} searches/s`);
 
+    const tracked = new Tasks();
     const runDevice = async (d: Device) => {
       await sleep((d.n / options.clients) * rampMs, feeds.signal);
       if (feeds.signal.aborted) return;
       // The app asks who is signed in at start (401 for visitors).
       await retrying(async () => void (await d.http.call('GET /api/auth/user', '/api/auth/user', { expect: [d.user ? 200 : 401], signal: feeds.signal })), feeds.signal, metrics, 'device');
+      const waiting = () => d.http.describeInFlight();
       const tasks = [
-        retrying(() => d.sanctuaries.run(feeds.signal), feeds.signal, metrics, 'sanctuaries replica'),
-        retrying(() => d.reviews.run(feeds.signal), feeds.signal, metrics, 'reviews replica'),
+        tracked.track(`device ${d.n}: sanctuaries replica`, retrying(() => d.sanctuaries.run(feeds.signal), feeds.signal, metrics, 'sanctuaries replica'), waiting),
+        tracked.track(`device ${d.n}: reviews replica`, retrying(() => d.reviews.run(feeds.signal), feeds.signal, metrics, 'reviews replica'), waiting),
       ];
       const user = d.user;
       if (user) {
-        tasks.push(retrying(() => user.runPull(feeds.signal), feeds.signal, metrics, 'user replica (pull)'));
-        tasks.push(retrying(() => user.runPush(feeds.signal), feeds.signal, metrics, 'user replica (push)'));
+        tasks.push(tracked.track(`device ${d.n}: user replica (pull)`, retrying(() => user.runPull(feeds.signal), feeds.signal, metrics, 'user replica (pull)'), waiting));
+        tasks.push(tracked.track(`device ${d.n}: user replica (push)`, retrying(() => user.runPush(feeds.signal), feeds.signal, metrics, 'user replica (push)'), waiting));
         tasks.push(
-          (async () => {
+          tracked.track(`device ${d.n}: favourites`, (async () => {
             const mine = candidates.filter((_, i) => i % 2 === d.parity);
             // The first heart once the device is in sync, then one now and then, until the window ends.
             while (!user.live && !traffic.signal.aborted) await sleep(100, traffic.signal);
@@ -332,7 +361,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
               user.toggleFavorite(mine[(d.n + i) % mine.length]!);
               await sleep(options.favoriteEveryMs * (0.5 + Math.random()), traffic.signal);
             }
-          })(),
+          })()),
         );
       }
       await Promise.all(tasks);
@@ -354,19 +383,19 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       }
     };
     const writerTasks = [
-      everyUntil(options.reviewEveryMs, async (n) => {
+      tracked.track('reviews writer', everyUntil(options.reviewEveryMs, async (n) => {
         const sentAt = performance.now();
         // One review per user and listing: review n is of listing n, by the writer whose turn that listing is.
         const writer = writers[Math.floor(n / seeded.length) % writers.length]!;
         const id = await postReview(writer.http, seeded[n % seeded.length]!, n, feeds.signal);
         if (id) publicWrites.push({ db: 'reviews', id, sentAt, ackAt: performance.now() });
-      }),
-      everyUntil(approvalEveryMs, async (n) => {
+      }), () => writers.map((w) => w.http.describeInFlight()).join('; ')),
+      tracked.track('approvals writer', everyUntil(approvalEveryMs, async (n) => {
         const w = writers[n % writers.length]!;
         // Timed from the administrator's approval: the application before it is the applicant's part.
         const id = await applyAndApprove(w.http, w.id, admin, n, feeds.signal, () => (approvalSentAt = performance.now()));
         if (id) publicWrites.push({ db: 'sanctuaries', id, sentAt: approvalSentAt, ackAt: performance.now() });
-      }),
+      }), () => [...writers.map((w) => w.http.describeInFlight()), admin.describeInFlight()].join('; ')),
     ];
     let undelivered: string[] = [];
     const drained = (async () => {
@@ -375,11 +404,13 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       // A write still in flight when the window closes (a slow approval on a busy machine) finishes and is counted
       // before the feeds are closed: otherwise closing them would cut it off, and the run would report it unsent.
       await Promise.race([Promise.all(writerTasks), sleep(IN_FLIGHT_MS, feeds.signal)]);
+      log(`Window over; writes in flight settled in ${((performance.now() - drainStarted) / 1000).toFixed(1)} s`);
       while ((undelivered = undeliveredWrites(devices, publicWrites)).length && performance.now() - drainStarted < DRAIN_MS) await sleep(200);
+      log(`Drained in ${((performance.now() - drainStarted) / 1000).toFixed(1)} s (${undelivered.length} writes not yet on every device); closing the feeds`);
       feeds.abort();
     })();
     // The store's own latency, bypassing the gateway: tells the gateway's share from the store's.
-    const storeProbe = (async () => {
+    const storeProbe = tracked.track('store probe', (async () => {
       const auth = `Basic ${Buffer.from(`${stack!.couch.username ?? ''}:${stack!.couch.password ?? ''}`).toString('base64')}`;
       const url = `${stack!.couch.url.replace(/\/$/, '')}/sanctuaries`;
       while (!feeds.signal.aborted) {
@@ -394,18 +425,19 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
         }
         await sleep(1000 - (performance.now() - t), feeds.signal);
       }
-    })();
+    })());
     let searchN = 0;
     const running = Promise.all([
       ...devices.map(runDevice),
       ...writerTasks,
       storeProbe,
-      searchTraffic({ perSecond: options.searchPerSecond, stop: traffic.signal, metrics, http: () => new DeviceHttp(base, clientAddress(100_000 + (searchN++ % 50_000)), metrics) }),
+      tracked.track('search traffic', searchTraffic({ perSecond: options.searchPerSecond, stop: traffic.signal, metrics, http: () => new DeviceHttp(base, clientAddress(100_000 + (searchN++ % 50_000)), metrics) })),
     ]);
     await sleep(windowMs);
     const windowRequests = metrics.completedRequests();
     const storeAtEnd = counter.snapshot();
-    await Promise.all([running, drained]);
+    await drained;
+    for (const task of await tracked.settled(running, CLOSE_MS)) metrics.error('run', `${task}: still going ${CLOSE_MS / 1000} s after the feeds were closed`);
     clearTimeout(windowTimer);
     const elapsed = performance.now() - started;
     const processes = samplers.map((s) => s.stop());
@@ -484,9 +516,11 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       notes,
     };
   } finally {
+    const stopping = performance.now();
     await stack?.stop();
     await counter?.stop();
     await store?.stop();
+    log(`Stopped the stack and the store in ${((performance.now() - stopping) / 1000).toFixed(1)} s`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

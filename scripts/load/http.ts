@@ -80,13 +80,14 @@ export class DeviceHttp {
       headers['content-type'] = 'application/json';
     }
     const signals = [options.signal, live ? undefined : AbortSignal.timeout(REQUEST_TIMEOUT_MS)].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length ? AbortSignal.any(signals) : undefined;
     const started = performance.now();
     const entry = { path: `${method} ${path}`, started };
     this.inFlight.add(entry);
     try {
-      const res = await fetch(this.base + path, { method, headers, ...(payload !== undefined ? { body: payload } : {}), ...(signals.length ? { signal: AbortSignal.any(signals) } : {}) });
+      const res = await fetch(this.base + path, { method, headers, ...(payload !== undefined ? { body: payload } : {}), ...(signal ? { signal } : {}) });
       // Always read the whole body: it frees the connection, and a feed's answer is only complete at its end.
-      const text = await res.text();
+      const text = await readBody(res, signal);
       const elapsed = performance.now() - started;
       if (!expect.includes(res.status)) {
         this.metrics.error(kind, `${method} ${path} answered ${res.status} (expected ${expect.join('/')}): ${text.slice(0, 200).trim()}`);
@@ -128,4 +129,23 @@ export class DeviceHttp {
       throw new RecordedFailure(`${kind}: not JSON`);
     }
   }
+}
+
+/**
+ * The body as text, or the abort's reason once `signal` aborts. Node's fetch can leave `text()` pending for ever
+ * when the abort arrives while the body is being read (nodejs/node#56917): a live feed closed at the end of a run
+ * did exactly that, and the run never ended.
+ */
+function readBody(res: Response, signal: AbortSignal | undefined): Promise<string> {
+  if (!signal) return res.text();
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      res.body?.cancel().catch(() => {});
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([res.text(), aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
