@@ -23,6 +23,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
   outputDir: 'test-results/e2e-artifacts',
+  // Committed pictures for the layout spec's screen comparisons: one per viewport and route, on any platform.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   use: {
     baseURL: process.env.E2E_BASE_URL,
     serviceWorkers: 'allow',

@@ -1,6 +1,7 @@
 // Keyboard use (issue 7): focus is trapped inside the mobile drawer and the dialogs while they are open and goes
 // back to what opened them when they close; on /map the list and the markers are reached with Tab and Enter opens
-// the sanctuary. Everything here is done with the keyboard alone once the page is loaded.
+// the sanctuary; on a phone the same holds for the filters sheet and the results sheet. Everything here is done
+// with the keyboard alone once the page is loaded.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newEmail, register, waitForSync } from './helpers';
 
@@ -126,4 +127,31 @@ test('/map from the keyboard: Tab reaches a list item and a marker, Enter select
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/sanctuary/${FARM_SANCTUARY.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: FARM_SANCTUARY.name })).toBeVisible();
+});
+
+test('/map on a phone from the keyboard: the filters sheet traps focus and gives it back; the results sheet opens with Enter and its list selects a place', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.goto(WATKINS_GLEN);
+  await waitForSync(page);
+
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await tabTo(page, filters);
+  await expectTrappedAndRestored(page, filters, page.getByRole('dialog', { name: 'Filters' }), 4);
+
+  const sheet = page.getByRole('region', { name: 'Sanctuaries + Rescues Near You' });
+  const handle = sheet.getByRole('button', { name: /found/ });
+  await tabTo(page, handle);
+  await page.keyboard.press('Enter');
+  await expect(handle).toHaveAttribute('aria-expanded', 'true');
+  const item = sheet.getByRole('list', { name: 'Results' }).getByRole('button', { name: new RegExp(`^A: ${FARM_SANCTUARY.name}\\b`) });
+  await tabTo(page, item);
+  await page.keyboard.press('Enter');
+  const card = sheet.getByRole('complementary', { name: 'Selected Location' });
+  await expect(card).toContainText(FARM_SANCTUARY.name);
+  await expect(card.getByRole('link', { name: 'View Details' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/sanctuary/${FARM_SANCTUARY.id}$`));
+  await context.close();
 });

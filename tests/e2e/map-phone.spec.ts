@@ -1,6 +1,7 @@
 // /map on a 390 × 844 phone (issue 17): the map fills the screen under a compact search bar, the results are in a
 // bottom sheet that peeks with the count and opens by tap, keyboard or drag, the filters are in their own sheet
-// behind a "Filters" button that counts them, and a chosen place shows its card in the sheet.
+// behind a "Filters" button that counts them, and a chosen place shows its card in the sheet. The home page keeps
+// the filters habit.
 import { expect, test } from '@playwright/test';
 import { waitForSync } from './helpers';
 
@@ -75,4 +76,26 @@ test('the filters open in their own sheet; applying one closes it and the button
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/animal=pigs/);
   await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAccessibleName('Filters 2 on');
+});
+
+test('the home page keeps the same habit on a phone: the map follows the search, the filters wait behind their button', async ({ page }) => {
+  await page.goto('/');
+  await waitForSync(page);
+  // No page of form controls between the search and the map.
+  await expect(page.getByRole('combobox', { name: 'Animal type' })).toBeHidden();
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(filters).toHaveAccessibleName('Filters');
+  const map = await page.getByRole('region', { name: 'Map' }).boundingBox();
+  const button = await filters.boundingBox();
+  expect(map!.y - (button!.y + button!.height)).toBeLessThan(80);
+
+  await filters.click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await dialog.getByRole('combobox', { name: 'Animal type' }).selectOption('goats');
+  await dialog.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/animal=goats/);
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAccessibleName('Filters 1 on');
+  // The results follow the filter: every card shown cares for goats.
+  await expect(page.getByRole('heading', { level: 2, name: 'Search Results' })).toBeVisible();
 });

@@ -288,3 +288,37 @@ describe('9. a published command cannot be rewritten with a forged history', () 
     expect(((await userDb(user).get(stored!._id)) as unknown as SubmissionCommandDoc).submission.name).toBe(APPLICATION.name);
   });
 });
+
+describe('issue 15: the gateway caches never answer one user with another user\'s data', () => {
+  it('two accounts holding the same document id at the same revision each read back their own body, never cached', async () => {
+    // The same favourite id and revision in two user databases, bodies differing by owner: a cache keyed by id
+    // and revision alone (as the public _bulk_get cache is) would hand the second reader the first one's body.
+    const [alice, bob] = [await g.register('alice'), await g.register('bob')];
+    const hex = randomHex();
+    const push = async (who: Account) => {
+      const cookie = await g.session(who.id);
+      const doc = { ...newFavorite(SANCTUARY_A, who.id), _rev: `1-${hex}`, _revisions: { start: 1, ids: [hex] } };
+      const res = await g.call('/db/me/_bulk_docs', { method: 'POST', cookie, body: { docs: [doc], new_edits: false } });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return { cookie, id: doc._id, rev: doc._rev };
+    };
+    const a = await push(alice);
+    const b = await push(bob);
+    expect(b.id).toBe(a.id);
+    for (let round = 0; round < 2; round++) {
+      for (const [who, mine] of [[alice, a], [bob, b]] as const) {
+        const bulk = await g.call('/db/me/_bulk_get?revs=true', { method: 'POST', cookie: mine.cookie, body: { docs: [{ id: mine.id, rev: mine.rev }] } });
+        expect(bulk.headers.get('cache-control')).toBe('no-store');
+        const body = (await bulk.json()) as { results: Array<{ docs: Array<{ ok?: { ownerId?: string } }> }> };
+        expect(body.results[0]!.docs[0]!.ok?.ownerId).toBe(who.id);
+        const one = await g.call(`/db/me/${encodeURIComponent(mine.id)}?rev=${mine.rev}`, { cookie: mine.cookie });
+        expect(one.headers.get('cache-control')).toBe('no-store');
+        expect(((await one.json()) as { ownerId?: string }).ownerId).toBe(who.id);
+      }
+    }
+    // And the private feeds say so to any cache on the way: nothing under /db/me or /api/auth is stored.
+    for (const path of ['/db/me/', '/db/me/_changes?style=all_docs', '/db/me/_all_docs', '/api/auth/user']) {
+      expect((await g.call(path, { cookie: a.cookie })).headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});

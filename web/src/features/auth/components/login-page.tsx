@@ -1,39 +1,25 @@
 // /login: 'Sign in to your account'. Email and password, both required; a failure shows the server's message in
 // an inline red box and the spec's toast; success says 'Welcome back!' and goes home.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { AUTH_FALLBACKS, AUTH_TOASTS, loginSchema } from '@ss/domain/auth';
 import { PRODUCT_NAME } from '@ss/domain/constants';
 import { primaryButton } from '../../../ui/button-styles';
 import { TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast';
 import { signIn } from '../sign-in';
+import { useAuthSubmit } from '../use-auth-submit';
 import { AuthCard } from './auth-card';
 import { FormFailure } from './form-failure';
 
 export function LoginPage() {
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, submit } = useAuthSubmit(signIn, { fallback: AUTH_FALLBACKS.loginInline, failed: AUTH_TOASTS.loginFailed, succeeded: AUTH_TOASTS.loginSuccess });
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await signIn(values);
-    } catch (err) {
-      setFailure((err as Error).message || AUTH_FALLBACKS.loginInline);
-      toast({ ...AUTH_TOASTS.loginFailed, variant: 'destructive' });
-      return;
-    }
-    toast(AUTH_TOASTS.loginSuccess);
-    await navigate({ to: '/' });
-  });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <AuthCard

@@ -2,8 +2,7 @@
 // toast and send nothing; a failure shows the server's message inline and the spec's toast; success welcomes the
 // new user by the product's name and goes home.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { AUTH_ERRORS, AUTH_FALLBACKS, AUTH_TOASTS, registrationSchema, type RegistrationPayload } from '@ss/domain/auth';
 import { PRODUCT_NAME } from '@ss/domain/constants';
@@ -11,14 +10,18 @@ import { primaryButton } from '../../../ui/button-styles';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
 import { signUp } from '../sign-up';
+import { useAuthSubmit } from '../use-auth-submit';
 import { AuthCard } from './auth-card';
 import { FormFailure } from './form-failure';
 
 const EMPTY: RegistrationPayload = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
 export function RegisterPage() {
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, submit } = useAuthSubmit(signUp, {
+    fallback: AUTH_FALLBACKS.registrationInline,
+    failed: AUTH_TOASTS.registrationFailed,
+    succeeded: { title: `Welcome to ${PRODUCT_NAME}!`, description: 'Your account has been created.' },
+  });
   const {
     register,
     handleSubmit,
@@ -28,19 +31,7 @@ export function RegisterPage() {
   const onInvalid = (invalid: FieldErrors<RegistrationPayload>) => {
     if (invalid.confirmPassword?.message === AUTH_ERRORS.passwordsDontMatch) toast({ ...AUTH_TOASTS.registrationMismatch, variant: 'destructive' });
   };
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await signUp(values);
-    } catch (err) {
-      setFailure((err as Error).message || AUTH_FALLBACKS.registrationInline);
-      toast({ ...AUTH_TOASTS.registrationFailed, variant: 'destructive' });
-      return;
-    }
-    toast({ title: `Welcome to ${PRODUCT_NAME}!`, description: 'Your account has been created.' });
-    await navigate({ to: '/' });
-  }, onInvalid);
+  const onSubmit = handleSubmit(submit, onInvalid);
 
   return (
     <AuthCard

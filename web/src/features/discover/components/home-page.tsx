@@ -6,9 +6,12 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MESSAGES, TAGLINE } from '@ss/domain/constants';
 import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
+import type { SearchParams } from '../../../lib/search-params';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { config, isExternal } from '../../../config';
 import { CardSkeleton } from '../../../ui/card-skeleton';
+import { FiltersSheet } from '../../../ui/filters-sheet';
 import { SanctuaryCard } from '../../../ui/sanctuary-card';
 import { SearchFilters } from '../../../ui/search-filters';
 import { SearchSummary } from '../../../ui/search-summary';
@@ -28,6 +31,9 @@ export function HomePage() {
   const cards = search.results.slice(0, HOME_MAX_RESULT_CARDS);
   const nearest = search.origin ? search.results.slice(0, HOME_NEAREST_COUNT) : [];
   const painted = cards.length > 0;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const applyFilters = (filters: Pick<SearchParams, 'animal' | 'service' | 'radius' | 'open'>) =>
+    void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } });
   const mapBox = useRef<HTMLDivElement>(null);
   const showMap = useNearViewport(mapBox, '100px');
   useEffect(() => {
@@ -58,14 +64,22 @@ export function HomePage() {
       </section>
 
       <section aria-label="Filters" className="mx-auto max-w-7xl px-4 pt-8">
-        <SearchFilters
-          key={`${params.animal}-${params.service}-${params.radius}-${params.open}`}
-          value={params}
-          onApply={(filters) => void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } })}
-        />
-        <div className="mt-3">
-          <SearchSummary search={search} />
-        </div>
+        {/* On a phone the filters wait behind a button, as on /map, so the map and the results come next. */}
+        {phone ? (
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <FiltersSheet params={params} onApply={applyFilters} description="Choose which sanctuaries to show, then apply." />
+            <div className="min-w-0 flex-1 text-sm">
+              <SearchSummary search={search} />
+            </div>
+          </div>
+        ) : (
+          <>
+            <SearchFilters key={`${params.animal}-${params.service}-${params.radius}-${params.open}`} value={params} onApply={applyFilters} />
+            <div className="mt-3">
+              <SearchSummary search={search} />
+            </div>
+          </>
+        )}
       </section>
 
       <section aria-label="Map" className="mx-auto mt-6 max-w-7xl px-4">
