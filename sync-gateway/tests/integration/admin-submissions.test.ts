@@ -4,59 +4,40 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { sessionDocId, type SessionDoc } from '@ss/couchdb/sessions';
-import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
+import { createUsers } from '@ss/couchdb/users';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import {
   ADMIN_MESSAGES, newAdminDecision, newSubmissionCommand, type AdminDecisionDoc, type Submission, type SubmissionCommandDoc, type SubmissionDoc,
   type SubmissionFields,
 } from '@ss/domain/submission';
 import type { User } from '@ss/domain/user';
-import { createApp } from '../../src/app.ts';
-import { APPLICATION } from './security/harness.ts';
-import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { APPLICATION, startGateway, type CallOptions, type Gateway } from './harness.ts';
+import type { StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
-const ORIGIN = 'http://localhost';
+// The store, the gateway in-process and its accounts come from the one integration harness.
+let g: Gateway;
 let fx: StoreFixture;
-let app: ReturnType<typeof createApp>;
-
 beforeAll(async () => {
-  fx = await startStoreFixture();
-  app = createApp({ couch: fx.couch, security: { loginLimits: { windowMs: 60_000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 } } });
-});
-afterAll(() => fx.stop());
+  g = await startGateway();
+  fx = g.fx;
+}, 60_000);
+afterAll(() => g.stop());
 
-async function call(p: string, { method = 'GET', body, cookie }: { method?: string; body?: unknown; cookie?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (cookie) headers.cookie = cookie;
-  if (method !== 'GET') headers.origin = ORIGIN;
-  const res = await app.request(p, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-  // Pushes are applied after their answer (apply-queue.ts): outcomes are read right after here.
-  if (method !== 'GET') await app.applies.idle();
-  return res;
-}
+const call = (p: string, options?: CallOptions) => g.call(p, options);
 
-const cookieOf = (res: Response) => res.headers.getSetCookie().find((h) => h.startsWith('ss_session='))!.split(';')[0]!;
-let counter = 0;
-
+/** A signed-up account and a session cookie of its own. */
 async function register(name = 'seeker') {
-  counter += 1;
-  const email = `${name}.${counter}.${Date.now()}@example.com`;
-  const res = await call('/api/auth/register', { method: 'POST', body: { email, password: 'secret1', confirmPassword: 'secret1', firstName: 'Jo', lastName: 'Seeker' } });
-  expect(res.status).toBe(201);
-  return { user: (await res.json()) as User, cookie: cookieOf(res), email };
+  const { user, id, email } = await g.register(name);
+  return { user, cookie: await g.session(id), email };
 }
 
+/** An administrator, signed in. */
 async function admin() {
-  counter += 1;
-  const email = `admin.${counter}.${Date.now()}@example.com`;
-  await createOrPromoteAdmin(fx.couch, createUsers(fx.couch), { email, password: 'secret1' });
-  const res = await call('/api/auth/login', { method: 'POST', body: { email, password: 'secret1' } });
-  expect(res.status).toBe(200);
-  return { user: (await res.json()) as User, cookie: cookieOf(res) };
+  const { user, id } = await g.admin();
+  return { user, cookie: await g.session(id) };
 }
 
-/** The application every suite files (security/harness.ts): a made-up sanctuary in Cleveland, OH 44114. */
+/** The application every suite files (harness.ts): a made-up sanctuary in Cleveland, OH 44114. */
 const FIELDS: SubmissionFields = APPLICATION;
 
 /** The applicant pushes a command through /db/me, as PouchDB would; returns the queued submission's id. */

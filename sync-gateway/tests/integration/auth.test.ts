@@ -14,11 +14,11 @@ import { newFavorite, type FavoriteDoc } from '@ss/domain/favorite';
 import type { User } from '@ss/domain/user';
 import { serveForDevices } from './device-server.ts';
 import { createApp } from '../../src/app.ts';
+import { ORIGIN, request, sessionCookieOf, type App, type CallOptions } from './harness.ts';
 import { ACCOUNT_ANSWER_FLOOR_MS } from '../../src/routes/auth.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const ORIGIN = 'http://localhost';
 const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 };
 const SANCTUARY_A = 'farm-sanctuary-watkins-glen-ny';
 const SANCTUARY_B = 'animal-place-grass-valley-ca';
@@ -36,26 +36,10 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 
-type App = ReturnType<typeof createApp>;
-interface Call {
-  method?: string;
-  body?: unknown;
-  cookie?: string;
-  /** null sends no Origin header. */
-  origin?: string | null;
-  headers?: Record<string, string>;
-  url?: string;
-}
-
-async function call(target: App, p: string, { method = 'GET', body, cookie, origin = ORIGIN, headers = {}, url }: Call = {}) {
-  const h: Record<string, string> = { ...headers };
-  if (body !== undefined) h['content-type'] = 'application/json';
-  if (cookie) h.cookie = cookie;
-  if (origin !== null && method !== 'GET') h.origin = origin;
-  const res = await target.request(url ?? p, { method, headers: h, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
-  if (method !== 'GET') await target.applies.idle();
-  return res;
-}
+type Call = CallOptions;
+/** The harness's request; a string body here is JSON text (well formed or not), so it says so. */
+const call = (target: App, p: string, options: Call = {}) =>
+  request(target, p, typeof options.body === 'string' ? { ...options, headers: { 'content-type': 'application/json', ...options.headers } } : options);
 
 /** The ss_session Set-Cookie header of a response, if any. */
 function setCookieOf(res: Response): string | undefined {
@@ -65,12 +49,7 @@ function setCookieOf(res: Response): string | undefined {
 function hintOf(res: Response): string | undefined {
   return res.headers.getSetCookie().find((h) => h.startsWith('ss_signed_in='));
 }
-/** "ss_session=<token>", ready to send back. */
-function cookieOf(res: Response): string {
-  const header = setCookieOf(res);
-  if (!header) throw new Error(`no session cookie (status ${res.status})`);
-  return header.split(';')[0]!;
-}
+const cookieOf = sessionCookieOf;
 const tokenOf = (cookie: string) => cookie.slice('ss_session='.length);
 
 let counter = 0;

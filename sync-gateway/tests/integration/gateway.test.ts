@@ -9,17 +9,18 @@ import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { newFavorite } from '@ss/domain/favorite';
 import type { User } from '@ss/domain/user';
 import { serveForDevices } from './device-server.ts';
-import { createApp } from '../../src/app.ts';
-import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { startGateway, type App, type Gateway } from './harness.ts';
+import { waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
+// The store and the gateway in-process come from the one integration harness.
+let g: Gateway;
 let fx: StoreFixture;
-let app: ReturnType<typeof createApp>;
-
+let app: App;
 beforeAll(async () => {
-  fx = await startStoreFixture();
-  app = createApp({ couch: fx.couch });
-});
-afterAll(() => fx.stop());
+  g = await startGateway();
+  ({ fx, app } = g);
+}, 60_000);
+afterAll(() => g.stop());
 
 const json = { 'content-type': 'application/json' };
 

@@ -12,33 +12,14 @@ import { createCouchClient } from '@ss/couchdb/client';
 import { newFavorite } from '@ss/domain/favorite';
 import { createApp } from '../../src/app.ts';
 import type { SecuritySettings } from '../../src/accounts.ts';
+import { request, type App, type CallOptions } from './harness.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
-const ORIGIN = 'http://localhost';
 const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
 const GENEROUS: SecuritySettings = { loginLimits: { windowMs: 60_000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 } };
 
-type App = ReturnType<typeof createApp>;
-type Body = NonNullable<RequestInit['body']>;
-interface Call {
-  method?: string;
-  body?: Body | object;
-  cookie?: string;
-  headers?: Record<string, string>;
-}
-
-async function call(app: App, p: string, { method = 'GET', body, cookie, headers = {} }: Call = {}): Promise<Response> {
-  const h: Record<string, string> = { ...headers };
-  if (cookie) h.cookie = cookie;
-  if (method !== 'GET' && method !== 'HEAD') h.origin ??= ORIGIN;
-  let payload: Body | undefined;
-  if (body !== undefined && (typeof body === 'string' || body instanceof Uint8Array || body instanceof FormData)) payload = body as Body;
-  else if (body !== undefined) {
-    payload = JSON.stringify(body);
-    h['content-type'] ??= 'application/json';
-  }
-  return app.request(p.startsWith('http') ? p : `${ORIGIN}${p}`, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
-}
+/** The harness's request: the session cookie, our Origin on state-changing methods, JSON bodies. */
+const call = request;
 
 let counter = 0;
 async function register(app: App, headers: Record<string, string> = {}) {
@@ -336,7 +317,7 @@ describe('error answers give nothing internal away', () => {
     const storeUrl = `http://127.0.0.1:${deadPort}`;
     const down = createApp({ couch: createCouchClient({ url: storeUrl, username: 'store-admin', password: SECRET_PASSWORD }), webDist, security: GENEROUS });
     const cookie = `ss_session=${'a'.repeat(43)}`;
-    const requests: Array<[string, Call]> = [
+    const requests: Array<[string, CallOptions]> = [
       ['/api/health', {}],
       ['/api/sanctuaries', {}],
       [`/api/sanctuaries/${SANCTUARY}`, {}],
@@ -371,7 +352,7 @@ describe('error answers give nothing internal away', () => {
     const { cookie } = await register(app, { 'x-forwarded-for': '198.51.100.13' });
     const { url, username, password } = fx.store.config;
     const json = { 'content-type': 'application/json' };
-    const requests: Array<[string, Call]> = [
+    const requests: Array<[string, CallOptions]> = [
       ['/api/auth/register', { method: 'POST', body: '{"email": ', headers: json }],
       ['/api/auth/login', { method: 'POST', body: '[1,2', headers: json }],
       ['/api/user/profile', { method: 'PATCH', cookie, body: 'not json', headers: json }],

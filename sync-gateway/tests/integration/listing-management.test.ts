@@ -10,7 +10,7 @@ import {
 } from '@ss/domain/listing-management';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { closedWeek } from '@ss/domain/listing-hours';
-import { startGateway, type Account, type Gateway } from './security/harness.ts';
+import { startGateway, type Account, type Gateway } from './harness.ts';
 
 const LISTING = 'catskill-animal-sanctuary-saugerties-ny';
 const OTHER = 'sasha-farm-manchester-mi';

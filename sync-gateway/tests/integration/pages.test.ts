@@ -9,8 +9,8 @@ import { DB } from '@ss/couchdb/definitions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { REVIEW_STATS_DOC_TYPE, statsDocId } from '@ss/domain/review';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
-import { createApp } from '../../src/app.ts';
-import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { startGateway, type App, type Gateway } from './harness.ts';
+import type { StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -26,18 +26,19 @@ const INDEX = `<!doctype html>
 </html>
 `;
 
+// The store and the gateway in-process come from the one integration harness, serving this suite's index.html.
+let g: Gateway;
 let fx: StoreFixture;
-let app: ReturnType<typeof createApp>;
+let app: App;
 let dist: string;
 beforeAll(async () => {
-  fx = await startStoreFixture();
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-pages-'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  app = createApp({ couch: fx.couch, webDist: dist, security: { publicOrigins: ['https://sanctuaries.example.org'] } });
+  g = await startGateway({ webDist: dist, security: { publicOrigins: ['https://sanctuaries.example.org'] } });
+  ({ fx, app } = g);
 }, 60_000);
 afterAll(async () => {
-  app?.close();
-  await fx?.stop();
+  await g?.stop();
   fs.rmSync(dist, { recursive: true, force: true });
 });
 

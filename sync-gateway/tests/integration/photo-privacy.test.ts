@@ -9,7 +9,7 @@ import { DB, userDbName } from '@ss/couchdb/definitions';
 import { runMigrations } from '@ss/couchdb/migrations';
 import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
-import { startGateway, type Gateway } from './security/harness.ts';
+import { startGateway, type Gateway } from './harness.ts';
 
 const CAMERA = 'SecretPhoneMaker';
 const MODEL = 'SP-9 Pro';

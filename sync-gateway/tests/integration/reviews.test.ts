@@ -10,66 +10,36 @@ import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import type { Review, ReviewDoc } from '@ss/domain/review';
 import { newReviewCommand, randomHex, type ReviewCommandDoc } from '@ss/domain/review-command';
-import type { User } from '@ss/domain/user';
 import { serveForDevices } from './device-server.ts';
-import { createApp } from '../../src/app.ts';
-import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { PNG, SANCTUARY_A, SANCTUARY_B, startGateway, type App, type CallOptions, type Gateway } from './harness.ts';
+import { waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
-const ORIGIN = 'http://localhost';
-const GENEROUS = { windowMs: 15 * 60 * 1000, perAccount: 1000, perAddress: 1000, emailProbesPerHour: 1000 };
-const SANCTUARY = 'farm-sanctuary-watkins-glen-ny';
-const OTHER_SANCTUARY = 'animal-place-grass-valley-ca';
+const SANCTUARY = SANCTUARY_A;
+const OTHER_SANCTUARY = SANCTUARY_B;
 /** One published review per user and listing (issue 19): commands go to a fresh listing unless a test says which. */
 const FRESH = readDefaultSeed().map((d) => d._id).filter((id) => id !== SANCTUARY && id !== OTHER_SANCTUARY);
 let freshIndex = 0;
 const freshSanctuary = () => FRESH[freshIndex++ % FRESH.length]!;
 
-/** A real 8 × 6 PNG: photos are decoded and re-encoded before they are stored, so the bytes must be a picture. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQWlWOFTEMpAQAr9U8kdtx0JAAAAAASUVORK5CYII=', 'base64');
 const JPEG = Buffer.from('/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAH/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCAJZ7/2Q==', 'base64');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]);
 
+// The store, the gateway in-process and its accounts come from the one integration harness.
+let g: Gateway;
 let fx: StoreFixture;
-let app: ReturnType<typeof createApp>;
-
+let app: App;
 beforeAll(async () => {
-  fx = await startStoreFixture();
-  app = createApp({ couch: fx.couch, security: { loginLimits: GENEROUS } });
-});
-afterAll(() => fx.stop());
+  g = await startGateway();
+  ({ fx, app } = g);
+}, 60_000);
+afterAll(() => g.stop());
 
-interface Call {
-  method?: string;
-  body?: unknown;
-  cookie?: string;
-  headers?: Record<string, string>;
-}
+const call = (p: string, options?: CallOptions) => g.call(p, options);
 
-async function call(p: string, { method = 'GET', body, cookie, headers = {} }: Call = {}) {
-  const h: Record<string, string> = { ...headers };
-  if (cookie) h.cookie = cookie;
-  if (method !== 'GET') h.origin = ORIGIN;
-  let payload: FormData | string | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    h['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await app.request(p, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
-  // Pushes are applied after their answer (apply-queue.ts): outcomes are read right after here.
-  if (method !== 'GET') await app.applies.idle();
-  return res;
-}
-
-let counter = 0;
+/** A signed-up account (first name as given) and its session cookie. */
 async function register(firstName = 'Jo') {
-  counter += 1;
-  const email = `reviewer.${counter}.${Date.now()}@example.com`;
-  const res = await call('/api/auth/register', { method: 'POST', body: { email, password: 'secret1', confirmPassword: 'secret1', firstName, lastName: 'Seeker' } });
-  expect(res.status).toBe(201);
-  const user = (await res.json()) as User;
-  const cookie = res.headers.getSetCookie().find((h) => h.startsWith('ss_session='))!.split(';')[0]!;
-  return { user, cookie };
+  const { user } = await g.register('Seeker', { firstName });
+  return { user, cookie: await g.session(user.id) };
 }
 
 type Account = Awaited<ReturnType<typeof register>>;

@@ -1,17 +1,18 @@
 // The store supervised: killed, the gateway answers 503; restarted, 200 again. In its own file with its own
 // store so no other client is mid-request when the store dies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.ts';
-import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { startGateway, type App, type Gateway } from './harness.ts';
+import { waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
+// The store and the gateway in-process come from the one integration harness.
+let g: Gateway;
 let fx: StoreFixture;
-let app: ReturnType<typeof createApp>;
-
+let app: App;
 beforeAll(async () => {
-  fx = await startStoreFixture();
-  app = createApp({ couch: fx.couch });
-});
-afterAll(() => fx.stop());
+  g = await startGateway();
+  ({ fx, app } = g);
+}, 60_000);
+afterAll(() => g.stop());
 
 describe('store supervision', () => {
   it('answers 503 while the store is down and 200 once it is restarted', async () => {

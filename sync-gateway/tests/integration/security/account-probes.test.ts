@@ -3,7 +3,7 @@
 // a real account from a made-up one (by body or by time), session fixation, and open redirects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app.ts';
-import { ORIGIN, PASSWORD, startGateway, type Gateway } from './harness.ts';
+import { ORIGIN, PASSWORD, startGateway, type Gateway } from '../harness.ts';
 
 let g: Gateway;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { ANIMAL_TYPES } from '@ss/domain/constants';
 import { SEARCH_FLAGS } from '@ss/domain/search-criteria';
 import { US_STATES } from '@ss/domain/us-states';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, PNG, SANCTUARY_A, startGateway, type Account, type Gateway } from './harness.ts';
+import { PASSWORD, PNG, SANCTUARY_A, startGateway, type Account, type Gateway } from '../harness.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 

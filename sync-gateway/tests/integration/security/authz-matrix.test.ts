@@ -12,7 +12,7 @@ import { userDbName } from '@ss/couchdb/definitions';
 import sharp from 'sharp';
 import { randomHex } from '@ss/domain/review-command';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, PNG, SANCTUARY_A, SANCTUARY_B, startGateway, type Account, type Gateway } from './harness.ts';
+import { PASSWORD, PNG, SANCTUARY_A, SANCTUARY_B, startGateway, type Account, type Gateway } from '../harness.ts';
 
 /**
  * Favourites must name listings that exist (issue 19): a seeded one not used before in this run, so no two

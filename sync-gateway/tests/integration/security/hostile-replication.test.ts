@@ -12,7 +12,7 @@ import { newReviewCommand } from '@ss/domain/review-command';
 import { newAdminDecision, newSubmissionCommand } from '@ss/domain/submission';
 import { USER_DB_DOC_TYPES } from '@ss/domain/user-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION, PNG, SANCTUARY_A, startGateway, type Account, type Gateway } from './harness.ts';
+import { APPLICATION, PNG, SANCTUARY_A, startGateway, type Account, type Gateway } from '../harness.ts';
 
 const PUSHES = Number(process.env.HOSTILE_PUSHES ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);

@@ -8,7 +8,7 @@ import { newReviewCommand, randomHex } from '@ss/domain/review-command';
 import { newSubmissionCommand, type SubmissionCommandDoc } from '@ss/domain/submission';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app.ts';
-import { APPLICATION, ORIGIN, SANCTUARY_A, SANCTUARY_B, nextAddress, startGateway, type Account, type Gateway } from './harness.ts';
+import { APPLICATION, ORIGIN, SANCTUARY_A, SANCTUARY_B, nextAddress, startGateway, type Account, type Gateway } from '../harness.ts';
 
 let g: Gateway;
 let restartsBefore = 0;

@@ -1,7 +1,8 @@
-// Shared set-up for the security suites: a real embedded store, the gateway in-process, and the people who
-// knock on its doors (anonymous, users, a sanctuary owner made by the real approval flow, an admin, forged and
-// expired cookies). Every request carries its own X-Forwarded-For address (the gateway trusts one proxy), so the
-// per-address rate limits measure nothing here but what each suite means to test.
+// The one harness of the gateway's integration suites: a real store (embedded, or CouchDB with SS_STORE=couchdb),
+// the gateway in-process, and the people who knock on its doors (anonymous, users, a sanctuary owner made by the
+// real approval flow, an admin, forged and expired cookies). Through `startGateway` every request carries its own
+// X-Forwarded-For address (the gateway trusts one proxy), so the per-address rate limits measure nothing but what a
+// suite means to test; `request` is the same request against any app, for suites that test the limits themselves.
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { createSessions, sessionDocId, SESSION_TTL_MS } from '@ss/couchdb/sessions';
@@ -11,12 +12,13 @@ import { submitReviewCommand } from '@ss/couchdb/review-commands';
 import { newSubmissionCommand, type SubmissionCommandDoc, type SubmissionFields } from '@ss/domain/submission';
 import type { User } from '@ss/domain/user';
 import { expect } from 'vitest';
-import { createApp } from '../../../src/app.ts';
-import { startStoreFixture, type StoreFixture } from '../../../../couchdb/tests/integration/store-fixture.ts';
+import type { SecuritySettings } from '../../src/accounts.ts';
+import { createApp } from '../../src/app.ts';
+import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 export const ORIGIN = 'http://localhost';
 export const PASSWORD = 'secret-pass-1';
-/** Seeded listings the suites use; the seed has 52. */
+/** Seeded listings the suites use. */
 export const SANCTUARY_A = 'farm-sanctuary-watkins-glen-ny';
 export const SANCTUARY_B = 'animal-place-grass-valley-ca';
 
@@ -33,6 +35,36 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** null sends no Origin header; the default is the gateway's own origin on every non-GET request. */
   origin?: string | null;
+  /** The whole URL to ask for instead of the path (another scheme or host). */
+  url?: string;
+}
+
+/**
+ * One request to a gateway in-process, as the web app sends it: the session cookie, our Origin on state-changing
+ * methods, JSON bodies. Resolves once what the request caused is applied (pushes are applied after their answer,
+ * apply-queue.ts), so a suite can read outcomes right after.
+ */
+export async function request(app: App, path: string, { method = 'GET', body, cookie, headers = {}, origin = ORIGIN, url }: CallOptions = {}): Promise<Response> {
+  const h: Record<string, string> = { ...headers };
+  if (cookie) h.cookie = cookie;
+  // An Origin given among the headers (a cross-site caller) stands.
+  if (origin !== null && method !== 'GET' && method !== 'HEAD') h.origin ??= origin;
+  let payload: RequestInit['body'];
+  if (body instanceof FormData || typeof body === 'string' || body instanceof Uint8Array) payload = body as RequestInit['body'];
+  else if (body !== undefined) {
+    h['content-type'] ??= 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await app.request(url ?? path, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
+  if (method !== 'GET' && method !== 'HEAD') await app.applies.idle();
+  return res;
+}
+
+/** "ss_session=<token>" from an answer that signed someone in, ready to send back. */
+export function sessionCookieOf(res: Response): string {
+  const header = res.headers.getSetCookie().find((h) => h.startsWith('ss_session='));
+  if (!header) throw new Error(`no session cookie (status ${res.status})`);
+  return header.split(';')[0]!;
 }
 
 export interface Account {
@@ -54,8 +86,8 @@ export interface Gateway {
   app: App;
   sessions: ReturnType<typeof createSessions>;
   call(path: string, options?: CallOptions): Promise<Response>;
-  /** Registers a user through the API; the account's password is PASSWORD. */
-  register(name?: string): Promise<Account>;
+  /** Registers a user through the API (last name `name`, first name Jo unless given); the password is PASSWORD. */
+  register(name?: string, options?: { firstName?: string }): Promise<Account>;
   /** A brand-new session cookie ("ss_session=<token>") for the user, as a sign-in would give. */
   session(userId: string): Promise<string>;
   /** A session cookie whose session was created long enough ago to have expired (the doc is still in the store). */
@@ -91,17 +123,25 @@ export const APPLICATION: SubmissionFields = {
   additionalInfo: 'Founded 2019',
 };
 
-export async function startGateway(): Promise<Gateway> {
+/** What a suite may add to the harness's gateway: the web app's files, more security settings. */
+export interface GatewayOptions {
+  webDist?: string;
+  security?: SecuritySettings;
+}
+
+export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const fx = await startStoreFixture();
   // Each request comes from its own address; the per-user write budgets and the per-account sign-in limit are
   // raised because these suites write and sign in as one account far more than a person could.
   const unlimited = { perAddress: Infinity, perUser: Infinity };
   const app = createApp({
     couch: fx.couch,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
     security: {
       trustedProxies: 1,
       loginLimits: { perAccount: 100_000, perAddress: 100_000, emailProbesPerHour: 100_000 },
       writeLimits: { api: unlimited, sync: unlimited, syncDocs: unlimited, registration: { perAddress: Infinity } },
+      ...options.security,
     },
   });
   const users = createUsers(fx.couch);
@@ -110,26 +150,14 @@ export async function startGateway(): Promise<Gateway> {
   const oldSessions = createSessions(fx.couch, { now: () => new Date(Date.now() - 2 * SESSION_TTL_MS) });
   let counter = 0;
 
-  async function call(path: string, { method = 'GET', body, cookie, headers = {}, origin = ORIGIN }: CallOptions = {}): Promise<Response> {
-    const h: Record<string, string> = { 'x-forwarded-for': nextAddress(), ...headers };
-    if (cookie) h.cookie = cookie;
-    if (origin !== null && method !== 'GET' && method !== 'HEAD') h.origin = origin;
-    let payload: RequestInit['body'];
-    if (body instanceof FormData || typeof body === 'string' || body instanceof Uint8Array) payload = body as RequestInit['body'];
-    else if (body !== undefined) {
-      h['content-type'] ??= 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const res = await app.request(path, { method, headers: h, ...(payload !== undefined ? { body: payload } : {}) });
-    // What a push causes is applied after its answer (apply-queue.ts); the suites read outcomes right after.
-    if (method !== 'GET' && method !== 'HEAD') await app.applies.idle();
-    return res;
+  function call(path: string, options: CallOptions = {}): Promise<Response> {
+    return request(app, path, { ...options, headers: { 'x-forwarded-for': nextAddress(), ...options.headers } });
   }
 
-  async function register(name = 'seeker'): Promise<Account> {
+  async function register(name = 'seeker', { firstName = 'Jo' }: { firstName?: string } = {}): Promise<Account> {
     counter += 1;
     const email = `${name}.${counter}.${Date.now()}@example.com`;
-    const res = await call('/api/auth/register', { method: 'POST', body: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Jo', lastName: name } });
+    const res = await call('/api/auth/register', { method: 'POST', body: { email, password: PASSWORD, confirmPassword: PASSWORD, firstName, lastName: name } });
     expect(res.status, await res.clone().text()).toBe(201);
     const user = (await res.json()) as User;
     return { user, id: user.id, email };
