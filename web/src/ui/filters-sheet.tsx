@@ -2,33 +2,20 @@
 // bottom of the screen (Radix Dialog: focus kept inside, Escape closes, focus returns to the button). /map and
 // the home page use it on phones, where the filters would otherwise fill the first screen with form controls.
 import * as Dialog from '@radix-ui/react-dialog';
-import { SlidersHorizontal, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
-import { DEFAULT_RADIUS_MILES } from '@ss/domain/constants';
 import type { SearchParams } from '../lib/search-params';
+import { activeFilterCount, FiltersButton } from './filters-button';
 import { SearchFilters } from './search-filters';
 
 type Filters = Pick<SearchParams, 'animal' | 'service' | 'radius' | 'open'>;
 
-/** How many filters differ from their defaults. */
-export function activeFilterCount(params: SearchParams): number {
-  return [params.animal, params.service, params.open, params.radius !== undefined && params.radius !== DEFAULT_RADIUS_MILES ? params.radius : undefined].filter(Boolean).length;
-}
-
 export function FiltersSheet({ params, onApply, description }: { params: SearchParams; onApply: (filters: Filters) => void; description: string }) {
   const [open, setOpen] = useState(false);
-  const active = activeFilterCount(params);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-md border border-gray-300 bg-white px-3 text-sm font-medium text-gray-800">
-        <SlidersHorizontal aria-hidden className="h-4 w-4" />
-        Filters
-        {active ? (
-          <span className="rounded-full bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">
-            {active}
-            <span className="sr-only"> on</span>
-          </span>
-        ) : null}
+      <Dialog.Trigger asChild>
+        <FiltersButton active={activeFilterCount(params)} />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1100] bg-black/40" />

@@ -11,7 +11,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { config, isExternal } from '../../../config';
 import { CardSkeleton } from '../../../ui/card-skeleton';
-import { FiltersSheet } from '../../../ui/filters-sheet';
+import { activeFilterCount, FiltersButton } from '../../../ui/filters-button';
 import { SanctuaryCard } from '../../../ui/sanctuary-card';
 import { SearchFilters } from '../../../ui/search-filters';
 import { SearchSummary } from '../../../ui/search-summary';
@@ -20,6 +20,8 @@ import { NearestList } from './nearest-list';
 
 // Leaflet and its plugins load only when the map is on screen: at once on a wide screen, once scrolled to on a
 // phone (where it starts below the hero and the filters).
+// The phone's filters sheet brings a dialog library: its button paints at once, the sheet follows.
+const FiltersSheet = lazy(() => import('../../../ui/filters-sheet').then((m) => ({ default: m.FiltersSheet })));
 const SanctuaryMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
 
 export function HomePage() {
@@ -67,7 +69,9 @@ export function HomePage() {
         {/* On a phone the filters wait behind a button, as on /map, so the map and the results come next. */}
         {phone ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <FiltersSheet params={params} onApply={applyFilters} description="Choose which sanctuaries to show, then apply." />
+            <Suspense fallback={<FiltersButton active={activeFilterCount(params)} disabled />}>
+              <FiltersSheet params={params} onApply={applyFilters} description="Choose which sanctuaries to show, then apply." />
+            </Suspense>
             <div className="min-w-0 flex-1 text-sm">
               <SearchSummary search={search} />
             </div>
