@@ -31,7 +31,7 @@ export async function benchGateway(gazetteer: Gazetteer): Promise<void> {
     await setupCouch(couch);
     const docs = syntheticSanctuaries(SIZE, SYNTHETIC_SEED);
     await insertSanctuaries(couch, docs);
-    console.log(`Embedded store set up with ${SIZE.toLocaleString('en-US')} sanctuaries in ${ms(performance.now() - t0)} ms`);
+    console.log(`${store.kind === 'couchdb' ? 'CouchDB' : 'Embedded store'} set up with ${SIZE.toLocaleString('en-US')} sanctuaries in ${ms(performance.now() - t0)} ms`);
 
     const app = createApp({ couch });
     const listening = await new Promise<{ port: number; close: (done: () => void) => void }>((resolve) => {
