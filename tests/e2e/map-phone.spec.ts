@@ -88,6 +88,12 @@ test('the home page keeps the same habit on a phone: the map follows the search,
   const map = await page.getByRole('region', { name: 'Map' }).boundingBox();
   const button = await filters.boundingBox();
   expect(map!.y - (button!.y + button!.height)).toBeLessThan(80);
+  // The map is drawn once the visitor does something (here: scrolls), not while the page is starting.
+  const mapRegion = page.getByRole('region', { name: 'Map' });
+  await expect(mapRegion.getByRole('button', { name: 'Show the map' })).toBeAttached();
+  await expect(mapRegion.getByRole('button', { name: 'Zoom in' })).toHaveCount(0);
+  await page.mouse.wheel(0, 200);
+  await expect(mapRegion.getByRole('button', { name: 'Zoom in' })).toBeVisible();
 
   await filters.click();
   const dialog = page.getByRole('dialog', { name: 'Filters' });
