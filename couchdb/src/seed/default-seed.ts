@@ -19,6 +19,7 @@ export const PREVIOUS_SEED_JSON = new URL('../../seed/default-sanctuaries.v1.jso
 const SEED_SNAPSHOTS: Record<number, URL> = {
   1: PREVIOUS_SEED_JSON,
   2: new URL('../../seed/default-sanctuaries.v2.json', import.meta.url),
+  3: new URL('../../seed/default-sanctuaries.v3.json', import.meta.url),
 };
 /** Listings an earlier seed had that a source says have closed: { _id, name, source }. */
 export const CLOSED_SEED_JSON = new URL('../../seed/closed-sanctuaries.json', import.meta.url);
@@ -114,7 +115,7 @@ export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): Sanctuar
     seen.add(id);
     const fields = sanctuaryFieldsSchema.parse({
       name: e.name,
-      description: `Farm-animal sanctuary or rescue in ${e.town}, ${stateName(e.state)}. Listed from public directories; details have not been confirmed by the sanctuary yet.`,
+      description: describeSeedEntry(e),
       city: e.town,
       state: e.state,
       ...(e.address ? { address: e.address } : {}),
@@ -143,6 +144,21 @@ export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): Sanctuar
       updatedAt: SEED_TIMESTAMP,
     };
   });
+}
+
+const listOf = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
+/**
+ * A listing's description in our own words, made only from the facts its sources give (place, founding year,
+ * animals, what visitors can do), so the profile says something true before the sanctuary writes its own.
+ */
+export function describeSeedEntry(e: SeedEntry): string {
+  const sentences = [`Farm-animal sanctuary or rescue in ${e.town}, ${stateName(e.state)}${e.foundedYear ? `, founded in ${e.foundedYear}` : ''}.`];
+  if (e.animalTypes?.length) sentences.push(`Its residents include ${listOf(e.animalTypes)}.`);
+  const offers = [e.hasToursAvailable && 'tours', e.hasVolunteerOpportunities && 'volunteering', e.hasAdoptions && 'adoptions'].filter((w): w is string => !!w);
+  if (offers.length) sentences.push(`Offers ${listOf(offers)}.`);
+  sentences.push('Listed from public sources; the sanctuary has not confirmed these details yet.');
+  return sentences.join(' ');
 }
 
 /** The listings a source says have closed, under the ids earlier seeds gave them. */

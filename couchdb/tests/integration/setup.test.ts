@@ -142,6 +142,37 @@ describe('default seed', () => {
     }
   }, 60_000);
 
+  it('upgrades a store the third seed wrote: new listings added, descriptions from the facts where nobody wrote one, twice the same', async () => {
+    const old = await startStoreFixture({ seed: false });
+    try {
+      const v3 = readSeedSnapshot(3);
+      await insertSanctuaries(old.couch, v3);
+      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-26T00:00:00.000Z', count: v3.length, version: 3 } as never);
+      // Since then Woodstock's team wrote their own description and changed their phone.
+      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
+      const woodstock = await db.get('woodstock-farm-sanctuary-high-falls-ny');
+      await db.insert({ ...woodstock, description: 'Written by the sanctuary.', phone: '845-000-0000' });
+
+      const result = await loadDefaultSeedOnce(old.couch);
+      const next = readDefaultSeed();
+      const added = next.filter((d) => !v3.some((p) => p._id === d._id));
+      expect(result.upgraded).toEqual({ added: added.length, updated: expect.any(Number), withdrawn: 0 });
+      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
+      for (const d of added) expect(stored.get(d._id)?.name, d._id).toBe(d.name);
+      // Untouched listings now describe themselves from their facts; the team's words and phone stay.
+      const farm = stored.get('farm-sanctuary-watkins-glen-ny');
+      expect(farm?.description).toBe(next.find((d) => d._id === 'farm-sanctuary-watkins-glen-ny')?.description);
+      expect(farm?.description).toMatch(/Its residents include .*pigs/);
+      expect(stored.get('woodstock-farm-sanctuary-high-falls-ny')).toMatchObject({ description: 'Written by the sanctuary.', phone: '845-000-0000' });
+      const revs = new Map([...stored.values()].map((d) => [d._id, d._rev]));
+      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
+      expect(await upgradeDefaultSeed(old.couch, next, v3, new Date(), readClosedSeed())).toEqual({ added: 0, updated: 0, withdrawn: 0 });
+      for (const d of await old.couch.sanctuaries.list()) expect(d._rev, d._id).toBe(revs.get(d._id));
+    } finally {
+      await old.stop();
+    }
+  }, 60_000);
+
   it('does not bring back a seeded listing that was removed', async () => {
     const db = fx.couch.use(DB.sanctuaries);
     const doc = await db.get('sasha-farm-manchester-mi');
