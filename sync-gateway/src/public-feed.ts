@@ -10,6 +10,7 @@
 // from another gateway is simply not found here and goes to the store.
 import type { CouchClient } from '@ss/couchdb/client';
 import type { DbName } from '@ss/couchdb/definitions';
+import { feedLines } from '@ss/couchdb/feed-lines';
 import { isDesignId } from './design-docs.ts';
 
 export interface ChangeRow {
@@ -111,28 +112,15 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
         connected = true;
         if (failures) log(`[gateway] following ${db} again`);
         failures = 0;
-        const reader = res.body.getReader();
-        const decoder = new TextDecoder();
-        let buffered = '';
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffered += decoder.decode(value, { stream: true });
-          let newline: number;
-          while ((newline = buffered.indexOf('\n')) >= 0) {
-            const line = buffered.slice(0, newline).trim();
-            buffered = buffered.slice(newline + 1);
-            if (!line) continue;
-            const change = JSON.parse(line) as { seq?: string | number; id?: string; changes?: Array<{ rev: string }>; deleted?: boolean; doc?: object; last_seq?: unknown };
-            if (change.seq === undefined || typeof change.id !== 'string' || !Array.isArray(change.changes)) continue;
-            if (isDesignId(change.id)) {
-              // Not listed to devices, but its sequence still moves the feed on: keep it as a known position.
-              positions.set(seqKey(change.seq), offset + entries.length - 1);
-              continue;
-            }
-            append({ seq: change.seq, id: change.id, changes: change.changes.map((c) => ({ rev: c.rev })), ...(change.deleted ? { deleted: true as const } : {}) });
-            onDoc?.(change.id, change.deleted ? null : (change.doc ?? null), change.seq);
+        for await (const change of feedLines<{ seq?: string | number; id?: string; changes?: Array<{ rev: string }>; deleted?: boolean; doc?: object }>(res.body)) {
+          if (change.seq === undefined || typeof change.id !== 'string' || !Array.isArray(change.changes)) continue;
+          if (isDesignId(change.id)) {
+            // Not listed to devices, but its sequence still moves the feed on: keep it as a known position.
+            positions.set(seqKey(change.seq), offset + entries.length - 1);
+            continue;
           }
+          append({ seq: change.seq, id: change.id, changes: change.changes.map((c) => ({ rev: c.rev })), ...(change.deleted ? { deleted: true as const } : {}) });
+          onDoc?.(change.id, change.deleted ? null : (change.doc ?? null), change.seq);
         }
       } catch (err) {
         if (stopped) return;

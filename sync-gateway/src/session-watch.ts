@@ -5,6 +5,7 @@
 // gateway, not one per device), and also closes its own at once when it ends a session itself.
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
+import { feedLines } from '@ss/couchdb/feed-lines';
 import type { SessionDoc } from '@ss/couchdb/sessions';
 
 export type SessionWatch = ReturnType<typeof createSessionWatch>;
@@ -44,24 +45,11 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, onEnded,
         if (!res.ok || !res.body) throw new Error(`the sessions feed answered ${res.status}`);
         // Following from here on: a session that ended before (while the feed was being opened) is found now.
         void recheck();
-        const decoder = new TextDecoder();
-        const reader = res.body.getReader();
-        let buffered = '';
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffered += decoder.decode(value, { stream: true });
-          let newline: number;
-          while ((newline = buffered.indexOf('\n')) >= 0) {
-            const line = buffered.slice(0, newline).trim();
-            buffered = buffered.slice(newline + 1);
-            if (!line) continue; // heartbeat
-            const change = JSON.parse(line) as { id?: string; deleted?: boolean; seq?: unknown; last_seq?: unknown };
-            if (change.seq !== undefined) since = typeof change.seq === 'string' ? change.seq : JSON.stringify(change.seq);
-            if (change.deleted && change.id) {
-              onEnded?.(change.id);
-              close(change.id);
-            }
+        for await (const change of feedLines<{ id?: string; deleted?: boolean; seq?: unknown }>(res.body)) {
+          if (change.seq !== undefined) since = typeof change.seq === 'string' ? change.seq : JSON.stringify(change.seq);
+          if (change.deleted && change.id) {
+            onEnded?.(change.id);
+            close(change.id);
           }
         }
       } catch (err) {
