@@ -1,7 +1,7 @@
 // Listing applications and the admin queue against a real embedded store: who may use the admin API and the
 // /db/submissions replication (403 for everyone but admins), applications filed from pushed commands, the
 // decision rules (pending only, notes on rejection, one winner of two admins), and what an approval creates.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { sessionDocId, type SessionDoc } from '@ss/couchdb/sessions';
 import { createUsers } from '@ss/couchdb/users';
@@ -11,17 +11,10 @@ import {
   type SubmissionFields,
 } from '@ss/domain/submission';
 import type { User } from '@ss/domain/user';
-import { APPLICATION, startGateway, type CallOptions, type Gateway } from './harness.ts';
-import type { StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { APPLICATION, gatewayForSuite, type CallOptions } from './harness.ts';
 
 // The store, the gateway in-process and its accounts come from the one integration harness.
-let g: Gateway;
-let fx: StoreFixture;
-beforeAll(async () => {
-  g = await startGateway();
-  fx = g.fx;
-}, 60_000);
-afterAll(() => g.stop());
+const g = gatewayForSuite();
 
 const call = (p: string, options?: CallOptions) => g.call(p, options);
 
@@ -45,19 +38,19 @@ async function apply(cookie: string, userId: string, fields: Partial<SubmissionF
   const cmd = newSubmissionCommand(userId, { ...FIELDS, ...fields });
   const res = await call(`/db/me/${encodeURIComponent(cmd._id)}`, { method: 'PUT', cookie, body: cmd });
   expect(res.status, await res.clone().text()).toBe(201);
-  const stored = await fx.couch.nano.db.use<SubmissionCommandDoc>(userDbName(userId)).get(cmd._id);
+  const stored = await g.fx.couch.nano.db.use<SubmissionCommandDoc>(userDbName(userId)).get(cmd._id);
   return { cmd, stored, id: stored.submissionId!.slice('submission:'.length) };
 }
 
-const applicantCommand = (userId: string, id: string) => fx.couch.nano.db.use<SubmissionCommandDoc>(userDbName(userId)).get(id);
+const applicantCommand = (userId: string, id: string) => g.fx.couch.nano.db.use<SubmissionCommandDoc>(userDbName(userId)).get(id);
 
 describe('who may use the admin queue', () => {
   it('answers 403 to anonymous visitors, users, sanctuary owners, forged and expired cookies on every admin route and /db/submissions', async () => {
     const user = await register();
     const owner = await register('owner');
-    await createUsers(fx.couch).setRole(owner.user.id, 'sanctuary_owner');
+    await createUsers(g.fx.couch).setRole(owner.user.id, 'sanctuary_owner');
     const expired = await register('expired');
-    const sessions = fx.couch.nano.db.use<SessionDoc>(DB.sessions);
+    const sessions = g.fx.couch.nano.db.use<SessionDoc>(DB.sessions);
     const doc = await sessions.get(sessionDocId(expired.cookie.slice('ss_session='.length)));
     await sessions.insert({ ...doc, expiresAt: new Date(Date.now() - 1000).toISOString() });
     const { id } = await apply(user.cookie, user.user.id);
@@ -90,7 +83,7 @@ describe('who may use the admin queue', () => {
         expect(res.status, `${label} ${method} ${path}`).toBe(403);
       }
     }
-    const sub = await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
+    const sub = await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
     expect(sub.status).toBe('pending');
   });
 
@@ -116,7 +109,7 @@ describe('applying', () => {
     const applicant = await register();
     const { stored, id } = await apply(applicant.cookie, applicant.user.id);
     expect(stored).toMatchObject({ status: 'pending', submissionId: `submission:${id}` });
-    const sub = await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
+    const sub = await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
     expect(sub).toMatchObject({ ...FIELDS, status: 'pending', applicantId: applicant.user.id, reviewNotes: null });
   });
 
@@ -140,7 +133,7 @@ describe('deciding', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: ADMIN_MESSAGES.notesRequiredText });
     }
-    expect((await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`)).status).toBe('pending');
+    expect((await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`)).status).toBe('pending');
   });
 
   it('approves: creates the listing with gazetteer coordinates and makes the applicant its sanctuary_owner', async () => {
@@ -151,9 +144,9 @@ describe('deciding', () => {
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ id, status: 'approved' });
 
-    const sub = await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
+    const sub = await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
     expect(sub).toMatchObject({ status: 'approved', effectsDone: true });
-    const listing = await fx.couch.use<SanctuaryDoc>(DB.sanctuaries).get(sub.sanctuaryId!);
+    const listing = await g.fx.couch.use<SanctuaryDoc>(DB.sanctuaries).get(sub.sanctuaryId!);
     expect(listing).toMatchObject({ name: FIELDS.name, city: 'Cleveland', state: 'OH', isVerified: false, coordinatesApproximate: true, animalTypes: ['cows', 'pigs'] });
     // ZIP 44114 is downtown Cleveland.
     expect(listing.latitude).toBeCloseTo(41.5, 0);
@@ -161,7 +154,7 @@ describe('deciding', () => {
 
     const me = (await (await call('/api/auth/user', { cookie: applicant.cookie })).json()) as User;
     expect(me.role).toBe('sanctuary_owner');
-    const userDoc = (await fx.couch.nano.db.use(DB.users).get(`user:${applicant.user.id}`)) as { ownedSanctuaryIds?: string[] };
+    const userDoc = (await g.fx.couch.nano.db.use(DB.users).get(`user:${applicant.user.id}`)) as { ownedSanctuaryIds?: string[] };
     expect(userDoc.ownedSanctuaryIds).toEqual([sub.sanctuaryId]);
     expect(await applicantCommand(applicant.user.id, cmd._id)).toMatchObject({ status: 'approved', sanctuaryId: sub.sanctuaryId });
     // The public replication serves it to every device.
@@ -179,7 +172,7 @@ describe('deciding', () => {
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({ error: ADMIN_MESSAGES.alreadyDecided });
     }
-    expect(await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`)).toMatchObject({ status: 'rejected', reviewNotes: 'Not a farm-animal sanctuary.' });
+    expect(await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`)).toMatchObject({ status: 'rejected', reviewNotes: 'Not a farm-animal sanctuary.' });
     expect((await call('/api/admin/submissions/0123456789abcdef0123456789abcdef/approve', { method: 'POST', cookie })).status).toBe(404);
   });
 
@@ -195,8 +188,8 @@ describe('deciding', () => {
     expect(statuses).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409)!;
     expect(await loser.json()).toEqual({ error: ADMIN_MESSAGES.alreadyDecided });
-    const sub = await fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
-    const listing = await fx.couch.sanctuaries.get(`twice-decided-farm-cleveland-oh-${id.slice(0, 8)}`);
+    const sub = await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
+    const listing = await g.fx.couch.sanctuaries.get(`twice-decided-farm-cleveland-oh-${id.slice(0, 8)}`);
     expect(Boolean(listing)).toBe(sub.status === 'approved');
   });
 
@@ -207,7 +200,7 @@ describe('deciding', () => {
     const push = async (who: { user: User; cookie: string }, decision: AdminDecisionDoc) => {
       const res = await call('/db/me/_bulk_docs', { method: 'POST', cookie: who.cookie, body: { docs: [decision], new_edits: true } });
       expect(res.status).toBe(201);
-      return fx.couch.nano.db.use<AdminDecisionDoc>(userDbName(who.user.id)).get(decision._id);
+      return g.fx.couch.nano.db.use<AdminDecisionDoc>(userDbName(who.user.id)).get(decision._id);
     };
     const notAdmin = await push(applicant, newAdminDecision(applicant.user.id, `submission:${id}`, 'approve', ''));
     expect(notAdmin).toMatchObject({ status: 'refused', reason: ADMIN_MESSAGES.adminsOnly });

@@ -2,31 +2,24 @@
 // writes through them, nothing crashes the store), 503 while the store restarts, and PouchDB replicating live.
 import { gunzipSync } from 'node:zlib';
 import PouchDB from 'pouchdb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { newFavorite } from '@ss/domain/favorite';
 import type { User } from '@ss/domain/user';
 import { serveForDevices } from './device-server.ts';
-import { startGateway, type App, type Gateway } from './harness.ts';
-import { waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { gatewayForSuite } from './harness.ts';
+import { waitFor } from '../../../couchdb/tests/integration/store-fixture.ts';
 
-// The store and the gateway in-process come from the one integration harness.
-let g: Gateway;
-let fx: StoreFixture;
-let app: App;
-beforeAll(async () => {
-  g = await startGateway();
-  ({ fx, app } = g);
-}, 60_000);
-afterAll(() => g.stop());
+// The store, the gateway in-process and its accounts come from the one integration harness.
+const g = gatewayForSuite();
 
 const json = { 'content-type': 'application/json' };
 
 describe('API facade', () => {
   it('lists sanctuaries in the spec shape', async () => {
-    const res = await app.request('/api/sanctuaries');
+    const res = await g.app.request('/api/sanctuaries');
     expect(res.status).toBe(200);
     const list = (await res.json()) as Array<Record<string, unknown>>;
     expect(list).toHaveLength(readDefaultSeed().length);
@@ -37,15 +30,15 @@ describe('API facade', () => {
   });
 
   it('answers one sanctuary, its reviews and stats; unknown ids are a JSON 404', async () => {
-    expect(await (await app.request('/api/sanctuaries/animal-place-grass-valley-ca')).json()).toMatchObject({ name: 'Animal Place' });
-    expect(await (await app.request('/api/sanctuaries/animal-place-grass-valley-ca/reviews')).json()).toEqual([]);
-    expect(await (await app.request('/api/sanctuaries/animal-place-grass-valley-ca/stats')).json()).toEqual({ averageRating: 0, totalReviews: 0 });
+    expect(await (await g.app.request('/api/sanctuaries/animal-place-grass-valley-ca')).json()).toMatchObject({ name: 'Animal Place' });
+    expect(await (await g.app.request('/api/sanctuaries/animal-place-grass-valley-ca/reviews')).json()).toEqual([]);
+    expect(await (await g.app.request('/api/sanctuaries/animal-place-grass-valley-ca/stats')).json()).toEqual({ averageRating: 0, totalReviews: 0 });
     for (const p of ['/api/sanctuaries/nope', '/api/sanctuaries/nope/reviews', '/api/sanctuaries/nope/stats', '/api/sanctuaries/_design%2Fsanctuaries']) {
-      const res = await app.request(p);
+      const res = await g.app.request(p);
       expect(res.status, p).toBe(404);
       expect(await res.json(), p).toEqual({ error: 'Sanctuary not found' });
     }
-    expect(await (await app.request('/api/community/reviews')).json()).toEqual([]);
+    expect(await (await g.app.request('/api/community/reviews')).json()).toEqual([]);
   });
 });
 
@@ -72,66 +65,66 @@ describe('read-only replication proxies', () => {
   ];
 
   it.each(writes)('%s %s is 403 and changes nothing', async (method, p, body) => {
-    const before = (await fx.couch.nano.db.get('sanctuaries')).doc_count;
-    const res = await app.request(p, { method, headers: json, ...(body ? { body } : {}) });
+    const before = (await g.fx.couch.nano.db.get('sanctuaries')).doc_count;
+    const res = await g.app.request(p, { method, headers: json, ...(body ? { body } : {}) });
     expect(res.status).toBe(403);
     expect(await res.json()).toHaveProperty('error');
-    expect((await fx.couch.nano.db.get('sanctuaries')).doc_count).toBe(before);
+    expect((await g.fx.couch.nano.db.get('sanctuaries')).doc_count).toBe(before);
   });
 
   it('does not expose private databases or design documents', async () => {
-    expect((await app.request('/db/users')).status).toBe(404);
+    expect((await g.app.request('/db/users')).status).toBe(404);
     // The admin queue replicates to admin sessions only (routes/submissions-replication.ts): 403 for anyone else.
-    expect((await app.request('/db/submissions/_all_docs')).status).toBe(403);
-    expect((await app.request('/db/sanctuaries/_design/sanctuaries')).status).toBe(403);
-    expect((await app.request('/db/sanctuaries/_all_dbs')).status).toBe(403);
-    expect((await app.request('/db/sanctuaries/_changes?since=0&evil=1')).status).toBe(400);
+    expect((await g.app.request('/db/submissions/_all_docs')).status).toBe(403);
+    expect((await g.app.request('/db/sanctuaries/_design/sanctuaries')).status).toBe(403);
+    expect((await g.app.request('/db/sanctuaries/_all_dbs')).status).toBe(403);
+    expect((await g.app.request('/db/sanctuaries/_changes?since=0&evil=1')).status).toBe(400);
   });
 
   it('serves what pull replication reads', async () => {
-    const info = (await (await app.request('/db/sanctuaries')).json()) as { doc_count: number };
+    const info = (await (await g.app.request('/db/sanctuaries')).json()) as { doc_count: number };
     expect(info.doc_count).toBeGreaterThanOrEqual(readDefaultSeed().length);
-    const changes = await app.request('/db/sanctuaries/_changes?style=all_docs&since=0&limit=10');
+    const changes = await g.app.request('/db/sanctuaries/_changes?style=all_docs&since=0&limit=10');
     expect(changes.status).toBe(200);
     // The store's first ten changes, less the design document's among them.
     type Results = { results: Array<{ id: string }> };
     const results = ((await changes.json()) as Results).results.map((r) => r.id);
-    const store = ((await (await fx.couch.forward('sanctuaries', '/_changes?style=all_docs&since=0&limit=10', { method: 'GET' })).json()) as Results).results;
+    const store = ((await (await g.fx.couch.forward('sanctuaries', '/_changes?style=all_docs&since=0&limit=10', { method: 'GET' })).json()) as Results).results;
     expect(store).toHaveLength(10);
-    if (fx.embedded) {
+    if (g.fx.embedded) {
       expect(results).toEqual(store.map((r) => r.id).filter((id) => !id.startsWith('_design/')));
       expect(results.length).toBeLessThan(10);
     } else {
       // CouchDB merges its shards' feeds in no fixed order, so two requests for "the first ten" can differ: the
       // proxy's are ten or fewer of the store's documents, never a design document.
-      const all = ((await (await fx.couch.forward('sanctuaries', '/_changes?style=all_docs&since=0', { method: 'GET' })).json()) as Results).results.map((r) => r.id);
+      const all = ((await (await g.fx.couch.forward('sanctuaries', '/_changes?style=all_docs&since=0', { method: 'GET' })).json()) as Results).results.map((r) => r.id);
       expect(results.length).toBeLessThanOrEqual(10);
       expect(results.every((id) => all.includes(id) && !id.startsWith('_design/'))).toBe(true);
     }
-    const bulk = await app.request('/db/sanctuaries/_bulk_get?revs=true', {
+    const bulk = await g.app.request('/db/sanctuaries/_bulk_get?revs=true', {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ docs: [{ id: 'farm-sanctuary-watkins-glen-ny' }] }),
     });
     expect(bulk.status).toBe(200);
-    expect((await app.request('/db/sanctuaries/_local/not-there')).status).toBe(404);
+    expect((await g.app.request('/db/sanctuaries/_local/not-there')).status).toBe(404);
   });
 
   it('the two one-request crashes of PouchDB Server cannot be triggered through the gateway', async () => {
-    const pid = fx.store.pid();
-    const restarts = fx.store.restarts();
-    const filter = await app.request('/db/sanctuaries/_changes?filter=missing/nothing');
+    const pid = g.fx.store.pid();
+    const restarts = g.fx.store.restarts();
+    const filter = await g.app.request('/db/sanctuaries/_changes?filter=missing/nothing');
     expect(filter.status).toBe(403);
-    const filterPost = await app.request('/db/sanctuaries/_changes?filter=_view&view=missing/v', { method: 'POST', headers: json, body: '{}' });
+    const filterPost = await g.app.request('/db/sanctuaries/_changes?filter=_view&view=missing/v', { method: 'POST', headers: json, body: '{}' });
     expect(filterPost.status).toBe(403);
-    const create = await app.request('/db/brand-new-db', { method: 'PUT' });
+    const create = await g.app.request('/db/brand-new-db', { method: 'PUT' });
     expect(create.status).toBe(403);
     // Give a crash the chance to happen, then check the same store process is still serving.
     await new Promise((r) => setTimeout(r, 300));
-    expect(fx.store.pid()).toBe(pid);
-    expect(fx.store.restarts()).toBe(restarts);
-    expect((await app.request('/api/sanctuaries/farm-sanctuary-watkins-glen-ny')).status).toBe(200);
-    expect(await fx.couch.nano.db.list()).not.toContain('brand-new-db');
+    expect(g.fx.store.pid()).toBe(pid);
+    expect(g.fx.store.restarts()).toBe(restarts);
+    expect((await g.app.request('/api/sanctuaries/farm-sanctuary-watkins-glen-ny')).status).toBe(200);
+    expect(await g.fx.couch.nano.db.list()).not.toContain('brand-new-db');
   });
 });
 
@@ -152,23 +145,23 @@ describe('design documents never leave through the replication proxies', () => {
   beforeAll(async () => {
     const email = `designdocs.${Date.now()}@example.com`;
     const body = JSON.stringify({ email, password: 'secret1', confirmPassword: 'secret1', firstName: 'Jo', lastName: 'Seeker' });
-    const reg = await app.request('/api/auth/register', { method: 'POST', headers: { ...json, origin: 'http://localhost' }, body });
+    const reg = await g.app.request('/api/auth/register', { method: 'POST', headers: { ...json, origin: 'http://localhost' }, body });
     expect(reg.status).toBe(201);
     userId = ((await reg.json()) as User).id;
     proxies.push({ prefix: '/db/me', db: userDbName(userId), designId: '_design/userdb', cookie: cookieOf(reg) });
 
     const adminEmail = `designdocs.admin.${Date.now()}@example.com`;
-    await createOrPromoteAdmin(fx.couch, createUsers(fx.couch), { email: adminEmail, password: 'secret1' });
-    const login = await app.request('/api/auth/login', { method: 'POST', headers: { ...json, origin: 'http://localhost' }, body: JSON.stringify({ email: adminEmail, password: 'secret1' }) });
+    await createOrPromoteAdmin(g.fx.couch, createUsers(g.fx.couch), { email: adminEmail, password: 'secret1' });
+    const login = await g.app.request('/api/auth/login', { method: 'POST', headers: { ...json, origin: 'http://localhost' }, body: JSON.stringify({ email: adminEmail, password: 'secret1' }) });
     expect(login.status).toBe(200);
     proxies.push({ prefix: `/db/${DB.submissions}`, db: DB.submissions, designId: '_design/submissions', cookie: cookieOf(login) });
   });
 
-  const get = (p: Proxy, rest: string) => app.request(`${p.prefix}${rest}`, { headers: p.cookie ? { cookie: p.cookie } : {} });
+  const get = (p: Proxy, rest: string) => g.app.request(`${p.prefix}${rest}`, { headers: p.cookie ? { cookie: p.cookie } : {} });
   const post = (p: Proxy, rest: string, body: unknown) =>
-    app.request(`${p.prefix}${rest}`, { method: 'POST', headers: { ...json, origin: 'http://localhost', ...(p.cookie ? { cookie: p.cookie } : {}) }, body: JSON.stringify(body) });
+    g.app.request(`${p.prefix}${rest}`, { method: 'POST', headers: { ...json, origin: 'http://localhost', ...(p.cookie ? { cookie: p.cookie } : {}) }, body: JSON.stringify(body) });
   /** The store's own answer, straight from it: what the proxies must match apart from design documents. */
-  const fromStore = async <T,>(p: Proxy, rest: string) => (await (await fx.couch.forward(p.db, rest, { method: 'GET' })).json()) as T;
+  const fromStore = async <T,>(p: Proxy, rest: string) => (await (await g.fx.couch.forward(p.db, rest, { method: 'GET' })).json()) as T;
 
   /** The text of a streamed answer read until `done` says so, then the stream is cancelled; fails after 10 s. */
   async function readFeedUntil(res: Response, done: (text: string) => boolean): Promise<string> {
@@ -192,13 +185,13 @@ describe('design documents never leave through the replication proxies', () => {
   it('every database behind a proxy has a design document and another document in the store (else the checks below prove nothing)', async () => {
     // The fixture seeds sanctuaries only: one document for each of the others, written as the gateway would.
     const me = proxies.find((p) => p.prefix === '/db/me')!;
-    await fx.couch.nano.db.use(me.db).insert(newFavorite('farm-sanctuary-watkins-glen-ny', userId) as never);
-    await fx.couch.nano.db.use(DB.reviews).insert({ _id: 'review-stats:designdocs', type: 'review-stats', sanctuaryId: 'designdocs', totalReviews: 0, averageRating: 0 } as never);
-    await fx.couch.nano.db.use(DB.submissions).insert({
+    await g.fx.couch.nano.db.use(me.db).insert(newFavorite('farm-sanctuary-watkins-glen-ny', userId) as never);
+    await g.fx.couch.nano.db.use(DB.reviews).insert({ _id: 'review-stats:designdocs', type: 'review-stats', sanctuaryId: 'designdocs', totalReviews: 0, averageRating: 0 } as never);
+    await g.fx.couch.nano.db.use(DB.submissions).insert({
       _id: 'review-report:designdocs', type: 'review-report', reviewId: 'review:designdocs', userId: 'designdocs', reason: 'spam', status: 'open', createdAt: new Date().toISOString(),
     } as never);
     for (const p of proxies) {
-      const ids = (await fx.couch.nano.db.use(p.db).list()).rows.map((r) => r.id);
+      const ids = (await g.fx.couch.nano.db.use(p.db).list()).rows.map((r) => r.id);
       expect(ids, p.db).toContain(p.designId);
       expect(ids.filter((id) => !isDesign(id)).length, p.db).toBeGreaterThan(0);
     }
@@ -244,7 +237,7 @@ describe('design documents never leave through the replication proxies', () => {
         const body = JSON.parse(text) as Changes;
         // In the store's order on the embedded store; CouchDB merges its shards' feeds in no fixed order.
         const ids = body.results.map((r) => r.id);
-        if (fx.embedded) expect(ids, `${p.prefix} ${feed}`).toEqual(expected);
+        if (g.fx.embedded) expect(ids, `${p.prefix} ${feed}`).toEqual(expected);
         else expect([...ids].sort(), `${p.prefix} ${feed}`).toEqual([...expected].sort());
         expect(body.last_seq, `${p.prefix} ${feed}`).toEqual(store.last_seq);
       }
@@ -253,7 +246,7 @@ describe('design documents never leave through the replication proxies', () => {
       const res = await get(p, '/_changes?since=0&style=all_docs&include_docs=true&feed=continuous&heartbeat=100');
       const text = await readFeedUntil(res, (t) => expected.every((id) => t.includes(`"id":${JSON.stringify(id)}`)));
       const lines = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { id: string; seq: unknown });
-      if (fx.embedded) {
+      if (g.fx.embedded) {
         expect(lines.map((l) => l.id), `${p.prefix} continuous`).toEqual(expected);
         expect(lines.at(-1)!.seq, `${p.prefix} continuous`).toEqual(store.results.at(-1)!.seq);
       } else {
@@ -268,18 +261,18 @@ describe('design documents never leave through the replication proxies', () => {
 
 describe('first-sync snapshot', () => {
   it('is gzip NDJSON: a header with the update_seq, then every document with its _rev, no design docs', async () => {
-    const res = await app.request('/db/sanctuaries/_snapshot');
+    const res = await g.app.request('/db/sanctuaries/_snapshot');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
     const [header, ...lines] = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    const docCount = (await fx.couch.sanctuaries.list()).length;
+    const docCount = (await g.fx.couch.sanctuaries.list()).length;
     expect(header).toMatchObject({ doc_count: docCount });
     expect(lines).toHaveLength(docCount);
     expect(lines.every((d) => typeof d._rev === 'string' && !String(d._id).startsWith('_design/'))).toBe(true);
-    const again = await app.request('/db/sanctuaries/_snapshot', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    const again = await g.app.request('/db/sanctuaries/_snapshot', { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
-    expect((await app.request('/db/users/_snapshot')).status).toBe(404);
+    expect((await g.app.request('/db/users/_snapshot')).status).toBe(404);
   });
 });
 
@@ -292,14 +285,14 @@ interface LocalDb {
 }
 
 describe('PouchDB replication over HTTP through the gateway', () => {
-  const devices = serveForDevices(() => app, 'client');
+  const devices = serveForDevices(() => g.app, 'client');
 
   const sanctuary = (id: string) => ({
     _id: id, type: 'sanctuary', schemaVersion: 1, name: 'Live Added', city: 'Columbus', state: 'OH',
     latitude: 39.96, longitude: -83, animalTypes: [], imageUrls: [], createdAt: 'x', updatedAt: 'x',
   });
   /** Non-design documents of the store's sanctuaries database. */
-  const storeDocCount = async () => (await fx.couch.nano.db.use('sanctuaries').list()).rows.filter((r) => !r.id.startsWith('_design/')).length;
+  const storeDocCount = async () => (await g.fx.couch.nano.db.use('sanctuaries').list()).rows.filter((r) => !r.id.startsWith('_design/')).length;
 
   it('a live continuous feed delivers changes as they happen, with heartbeats, and never a design document', async () => {
     const abort = new AbortController();
@@ -329,7 +322,7 @@ describe('PouchDB replication over HTTP through the gateway', () => {
       // the same one again makes a new revision).
       await rewriteOwnDesignDoc();
       const started = Date.now();
-      await fx.couch.use('sanctuaries').insert(sanctuary('live-continuous') as never);
+      await g.fx.couch.use('sanctuaries').insert(sanctuary('live-continuous') as never);
       await readUntil((t) => t.includes('"live-continuous"'));
       console.log(`gateway: a change reached a continuous feed ${Date.now() - started} ms after it was written`);
       const changes = text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { id: string });
@@ -343,7 +336,7 @@ describe('PouchDB replication over HTTP through the gateway', () => {
 
   /** Writes the directory's own design document again, unchanged: a new revision in the feed. */
   async function rewriteOwnDesignDoc() {
-    const scope = fx.couch.nano.db.use('sanctuaries');
+    const scope = g.fx.couch.nano.db.use('sanctuaries');
     await scope.insert(await scope.get('_design/sanctuaries'));
   }
 
@@ -356,7 +349,7 @@ describe('PouchDB replication over HTTP through the gateway', () => {
       await waitFor(async () => (await local.info()).doc_count >= expected);
       // A design document written while the device replicates live does not reach it either.
       await rewriteOwnDesignDoc();
-      await fx.couch.use('sanctuaries').insert(sanctuary('live-added') as never);
+      await g.fx.couch.use('sanctuaries').insert(sanctuary('live-added') as never);
       await waitFor(() => local.get('live-added'));
       const designDocs = await local.allDocs({ startkey: '_design/', endkey: '_design/\ufff0' });
       expect(designDocs.rows).toEqual([]);

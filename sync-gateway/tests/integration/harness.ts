@@ -11,7 +11,7 @@ import { newReviewCommand, photoKey, randomHex, reviewCommandHex } from '@ss/dom
 import { submitReviewCommand } from '@ss/couchdb/review-commands';
 import { newSubmissionCommand, type SubmissionCommandDoc, type SubmissionFields } from '@ss/domain/submission';
 import type { User } from '@ss/domain/user';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { SecuritySettings } from '../../src/accounts.ts';
 import { createApp } from '../../src/app.ts';
 import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
@@ -127,6 +127,19 @@ export const APPLICATION: SubmissionFields = {
 export interface GatewayOptions {
   webDist?: string;
   security?: SecuritySettings;
+}
+
+/**
+ * The suite's gateway: started before its first test, stopped after its last. The object is filled in when the
+ * suite starts, so read its fields inside tests and hooks, not at the top of the file.
+ */
+export function gatewayForSuite(options: GatewayOptions = {}): Gateway {
+  const suite = {} as Gateway;
+  beforeAll(async () => {
+    Object.assign(suite, await startGateway(options));
+  }, 60_000);
+  afterAll(() => suite.stop?.());
+  return suite;
 }
 
 export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {

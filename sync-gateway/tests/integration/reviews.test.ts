@@ -3,7 +3,7 @@
 // reports and admin hiding.
 import PouchDB from 'pouchdb';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { publishedReviewIdsOf } from '@ss/couchdb/review-commands';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
@@ -11,8 +11,8 @@ import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import type { Review, ReviewDoc } from '@ss/domain/review';
 import { newReviewCommand, randomHex, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { serveForDevices } from './device-server.ts';
-import { PNG, SANCTUARY_A, SANCTUARY_B, startGateway, type App, type CallOptions, type Gateway } from './harness.ts';
-import { waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { PNG, SANCTUARY_A, SANCTUARY_B, gatewayForSuite, type CallOptions } from './harness.ts';
+import { waitFor } from '../../../couchdb/tests/integration/store-fixture.ts';
 
 const SANCTUARY = SANCTUARY_A;
 const OTHER_SANCTUARY = SANCTUARY_B;
@@ -25,14 +25,7 @@ const JPEG = Buffer.from('/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzOD
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]);
 
 // The store, the gateway in-process and its accounts come from the one integration harness.
-let g: Gateway;
-let fx: StoreFixture;
-let app: App;
-beforeAll(async () => {
-  g = await startGateway();
-  ({ fx, app } = g);
-}, 60_000);
-afterAll(() => g.stop());
+const g = gatewayForSuite();
 
 const call = (p: string, options?: CallOptions) => g.call(p, options);
 
@@ -71,7 +64,7 @@ const hexOf = (id: string) => id.slice('review-command:'.length);
 
 async function getOrNull<T>(db: string, id: string): Promise<T | null> {
   try {
-    return (await fx.couch.nano.db.use(db).get(id)) as T;
+    return (await g.fx.couch.nano.db.use(db).get(id)) as T;
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 404) return null;
     throw err;
@@ -79,15 +72,15 @@ async function getOrNull<T>(db: string, id: string): Promise<T | null> {
 }
 
 async function pendingEntries(): Promise<string[]> {
-  const res = await fx.couch.nano.db.use(DB.commands).list({ startkey: 'pending:', endkey: 'pending:\ufff0' });
+  const res = await g.fx.couch.nano.db.use(DB.commands).list({ startkey: 'pending:', endkey: 'pending:\ufff0' });
   return res.rows.map((r) => r.id);
 }
 
 /** The user's published reviews: the private review slots name them (a public review names no account). */
 async function reviewsOf(userId: string): Promise<ReviewDoc[]> {
-  const ids = await publishedReviewIdsOf(fx.couch, userId);
+  const ids = await publishedReviewIdsOf(g.fx.couch, userId);
   if (!ids.length) return [];
-  const res = await fx.couch.nano.db.use<ReviewDoc>(DB.reviews).fetch({ keys: ids });
+  const res = await g.fx.couch.nano.db.use<ReviewDoc>(DB.reviews).fetch({ keys: ids });
   return res.rows.flatMap((r) => ('doc' in r && r.doc && r.doc.type === 'review' ? [r.doc] : []));
 }
 
@@ -212,7 +205,7 @@ describe('review commands pushed through /db/me', () => {
 });
 
 describe('PouchDB syncing a review with photos through /db/me', () => {
-  const devices = serveForDevices(() => app, 'review-client');
+  const devices = serveForDevices(() => g.app, 'review-client');
 
   type Doc = { _id: string; _rev?: string; [k: string]: unknown };
   interface Db {
@@ -367,7 +360,7 @@ describe('helpful votes, reports and moderation', () => {
     fay = await register('Fay');
     gus = await register('Gus');
     const email = `admin.${Date.now()}@example.com`;
-    await createOrPromoteAdmin(fx.couch, createUsers(fx.couch), { email, password: 'admin-pass-1' });
+    await createOrPromoteAdmin(g.fx.couch, createUsers(g.fx.couch), { email, password: 'admin-pass-1' });
     const res = await call('/api/auth/login', { method: 'POST', body: { email, password: 'admin-pass-1' } });
     adminCookie = res.headers.getSetCookie().find((h) => h.startsWith('ss_session='))!.split(';')[0]!;
     const cmd = command(fay.user.id, { sanctuaryId: OTHER_SANCTUARY }, [PNG]);
