@@ -20,6 +20,7 @@ import { newFavorite } from '@ss/domain/favorite';
 import { statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
 import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { startStack, type Stack } from '../../scripts/stack.ts';
+import { waitFor as waitUntil } from '../../couchdb/tests/integration/store-fixture.ts';
 import { DeviceClient, untilAcked as untilAckedBy } from '../integration/device-client.ts';
 
 const PouchDB = PouchDBModule as unknown as PouchDB.Static;
@@ -31,15 +32,8 @@ let cluster: CouchdbCluster;
 let stack: Stack;
 const stackLog: string[] = [];
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await sleep(everyMs);
-  }
-}
+/** The fixtures' waitFor with this suite's patience. */
+const waitFor = <T,>(check: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 200) => waitUntil(check, timeoutMs, everyMs);
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-cluster-'));

@@ -21,6 +21,7 @@ import { statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/revi
 import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { helpfulVoteId } from '@ss/domain/review-moderation';
 import { startStack, type Stack } from '../../scripts/stack.ts';
+import { waitFor as waitUntil } from '../../couchdb/tests/integration/store-fixture.ts';
 import { DeviceClient, untilAcked as untilAckedBy } from './device-client.ts';
 
 const PouchDB = PouchDBModule as unknown as PouchDB.Static;
@@ -33,15 +34,8 @@ let couch: CouchClient;
 const stackLog: string[] = [];
 const figures = { kills: 0, acknowledged: 0, retriedAfterFailure: 0, lost: 0, duplicated: 0, resumeRead: 0, resumeTotal: 0 };
 
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await sleep(everyMs);
-  }
-}
+/** The fixtures' waitFor with this suite's patience. */
+const waitFor = <T,>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 100) => waitUntil(check, timeoutMs, everyMs);
 
 const healthy = async () => (await fetch(`${stack.url}/api/health`)).status === 200;
 
