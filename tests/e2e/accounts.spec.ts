@@ -2,18 +2,10 @@
 // browser after reconnecting, the sign-out warning for unsynced writes, password change, sign-out, sign-in failure
 // and success, /profile's tabs, and the heart for signed-out visitors.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newEmail, promoteToAdmin, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
+import { fillSignIn, newEmail, promoteToAdmin, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'farm-sanctuary-watkins-glen-ny';
 const SANCTUARY_NAME = 'Farm Sanctuary';
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await fillSignIn(page, email, password);

@@ -1,18 +1,9 @@
 // Listing applications end to end: a user applies with the network cut, the application reaches the queue once
 // back online, an administrator (created like `npm run create-admin` does) sees it on /admin, the rules of the
 // dialog (notes required to reject), approval, and a second browser already on /map sees the new sanctuary live.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
-import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
-import { newEmail, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(toastText(page, 'Welcome back!')).toBeVisible();
-}
+import { adminOnAnotherDevice, newEmail, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 test('apply offline, admin approves on /admin, the new sanctuary appears on another device\'s map', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -66,13 +57,7 @@ test('apply offline, admin approves on /admin, the new sanctuary appears on anot
   await expect(application.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 30_000 });
 
   // An administrator, created with the create-admin code path.
-  const adminEmail = newEmail('admin');
-  const couch = storeClient();
-  await createOrPromoteAdmin(couch, createUsers(couch), { email: adminEmail, password: 'admin-secret', firstName: 'Ada', lastName: 'Admin' });
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, adminEmail, 'admin-secret');
-  await admin.goto('/admin');
+  const admin = await adminOnAnotherDevice(browser, 'Admin');
   const item = admin.getByRole('listitem').filter({ hasText: name });
   await expect(item.getByText('Pending Review')).toBeVisible({ timeout: 30_000 });
   await expect(item.getByText(/A lakeside refuge for rescued cows and pigs\./)).toBeVisible();
@@ -122,7 +107,7 @@ test('apply offline, admin approves on /admin, the new sanctuary appears on anot
   await report.getByRole('button', { name: 'Mark resolved' }).click();
   await expect(report.getByText('resolved', { exact: true })).toBeVisible({ timeout: 30_000 });
 
-  await Promise.all([observerContext.close(), applicantContext.close(), adminContext.close()]);
+  await Promise.all([observerContext.close(), applicantContext.close(), admin.context().close()]);
 });
 
 // The listing this suite creates would show up in other suites' searches: remove it from the shared store.

@@ -1,7 +1,8 @@
 // Helpers shared by the end-to-end specs.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { createCouchClient } from '@ss/couchdb/client';
 import type { CouchConfig } from '@ss/couchdb/config';
+import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 
 export function storeClient() {
   return createCouchClient(JSON.parse(process.env.E2E_COUCH ?? '{}') as CouchConfig);
@@ -53,4 +54,33 @@ export async function promoteToAdmin(page: Page): Promise<void> {
   await expect
     .poll(async () => page.evaluate(async () => ((await (await fetch('/api/auth/user')).json()) as { role?: string }).role), { timeout: 10_000 })
     .toBe('admin');
+}
+
+/** Opens /login, fills in the account and presses Sign in (what happens next is the caller's to check). */
+export async function fillSignIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through /login and waits for the welcome-back toast. */
+export async function signIn(page: Page, email: string, password: string) {
+  await fillSignIn(page, email, password);
+  await expect(toastText(page, 'Welcome back!')).toBeVisible();
+}
+
+/**
+ * An administrator made by the create-admin code path, signed in on a device of their own (a new browser
+ * context) and looking at /admin.
+ */
+export async function adminOnAnotherDevice(browser: Browser, lastName: string): Promise<Page> {
+  const email = newEmail('admin');
+  const couch = storeClient();
+  await createOrPromoteAdmin(couch, createUsers(couch), { email, password: 'admin-secret', firstName: 'Ada', lastName });
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, email, 'admin-secret');
+  await admin.goto('/admin');
+  return admin;
 }

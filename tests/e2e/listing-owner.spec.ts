@@ -2,25 +2,16 @@
 // once online, an administrator approves it on another device, the new owner sets hours, adds an event and two
 // photos offline, and after reconnecting a visitor on a third device (clock set inside those hours) sees the hours,
 // "Open now", the event on the card and the photo as the hero; the admin reads the audit trail and reverts the change.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
-import { newEmail, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
+import { adminOnAnotherDevice, newEmail, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 const LISTING = 'woodstock-farm-sanctuary-high-falls-ny';
 const NAME = 'Woodstock Farm Sanctuary';
 /** A Wednesday, 11:00 in New York (the listing's time zone). */
 const VISIT_TIME = new Date('2026-12-02T16:00:00Z');
 const EVENT = 'Winter open barn day';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(toastText(page, 'Welcome back!')).toBeVisible();
-}
 
 /** A phone photo: a JPEG with camera metadata, which must not survive to the listing. */
 const phonePhoto = (colour: string) =>
@@ -60,13 +51,7 @@ test('claim offline → admin approves elsewhere → owner edits offline → a v
   await expect(owner.getByText('(waiting on this device to be sent)')).toHaveCount(0, { timeout: 30_000 });
 
   // An administrator approves it on another device.
-  const adminEmail = newEmail('admin');
-  const couch = storeClient();
-  await createOrPromoteAdmin(couch, createUsers(couch), { email: adminEmail, password: 'admin-secret', firstName: 'Ada', lastName: 'Lovelace' });
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, adminEmail, 'admin-secret');
-  await admin.goto('/admin');
+  const admin = await adminOnAnotherDevice(browser, 'Lovelace');
   const claim = admin.getByRole('listitem', { name: `Claim of ${NAME} by Olive Keeper` });
   await expect(claim.getByText('Co-founder')).toBeVisible({ timeout: 30_000 });
   await expect(claim.getByText('Call the sanctuary office and ask for Olive.')).toBeVisible();
@@ -137,7 +122,7 @@ test('claim offline → admin approves elsewhere → owner edits offline → a v
   await expect(visitor.getByText('Hours not listed. Contact the sanctuary before visiting.')).toBeVisible({ timeout: 30_000 });
   await expect(visitor.getByRole('region', { name: 'Upcoming Events' }).getByText(EVENT)).toHaveCount(0);
 
-  await Promise.all([ownerContext.close(), adminContext.close(), visitorContext.close()]);
+  await Promise.all([ownerContext.close(), admin.context().close(), visitorContext.close()]);
 });
 
 // Other suites read this listing too: put it back as the seed had it.
