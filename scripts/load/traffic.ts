@@ -4,6 +4,7 @@ import { newSubmissionCommand, sanctuaryIdForSubmission, type SubmissionFields }
 import { toSearchQueryString, type SearchCriteria } from '@ss/domain/search-criteria';
 import { RecordedFailure, type DeviceHttp } from './http.ts';
 import type { Metrics } from './metrics.ts';
+import { sampleApplication } from '../../tests/fixtures/application.ts';
 
 /** What people type: towns, "town, ST", states by name and code, ZIP codes, words; plus radius and filters. */
 const PLACES = [
@@ -119,24 +120,15 @@ const APPLICATION_PLACES: Array<Pick<SubmissionFields, 'city' | 'state' | 'zipCo
 ];
 
 function applicationFields(n: number): SubmissionFields {
-  return {
+  return sampleApplication({
     name: `Load Run Haven ${n}`,
     description: 'A refuge for rescued farm animals, created by the load run to exercise approvals and live feeds.',
     address: `${100 + n} Pasture Road`,
     ...APPLICATION_PLACES[n % APPLICATION_PLACES.length]!,
     email: `haven${n}@example.org`,
-    contactName: 'Sam Rivera',
-    contactTitle: 'Director',
-    phone: '216-555-0100',
     website: 'https://example.org',
-    animalTypes: ['cows', 'pigs'],
-    acceptingAnimals: true,
-    hasVolunteerOpportunities: true,
-    hasToursAvailable: false,
-    volunteerInfo: 'Saturdays',
-    specialNeeds: '',
     additionalInfo: '',
-  };
+  });
 }
 
 /**

@@ -16,6 +16,23 @@ export function pathAfter(c: Context, prefix: string): string {
   return pathname.slice(pathname.indexOf(prefix) + prefix.length);
 }
 
+/** What a proxied request asks for below `prefix`: the raw path (forwarded as is), the decoded one (judged), the URL. */
+export interface AskedPath {
+  rawPath: string;
+  path: string;
+  url: URL;
+}
+
+/** The path below `prefix`, raw and decoded, or the 400 answer when it does not decode. */
+export function askedPath(c: Context, prefix: string): AskedPath | Response {
+  const rawPath = pathAfter(c, prefix);
+  try {
+    return { rawPath, path: decodeURIComponent(rawPath), url: new URL(c.req.url) };
+  } catch {
+    return c.json({ error: 'bad_request', reason: 'Malformed path.' }, 400);
+  }
+}
+
 export interface ForwardInit {
   /** Defaults to the request's own body for methods that have one. */
   body?: RequestInit['body'];

@@ -104,29 +104,28 @@ test('/map from the keyboard: Tab reaches a list item and a marker, Enter select
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   const card = page.getByRole('complementary', { name: 'Selected Location' });
   const viewDetails = card.getByRole('link', { name: 'View Details' });
+  /** Enter on the focused place shows the card with View Details focused; Enter again opens the sanctuary. */
+  async function selectAndOpen() {
+    await page.keyboard.press('Enter');
+    await expect(card).toContainText(FARM_SANCTUARY.name);
+    await expect(viewDetails).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/sanctuary/${FARM_SANCTUARY.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: FARM_SANCTUARY.name })).toBeVisible();
+  }
 
   // The list: Enter on an item shows the 'Selected Location' card and moves focus to its View Details.
   await page.goto(WATKINS_GLEN);
   await waitForSync(page);
   const item = page.getByRole('list', { name: 'Results' }).getByRole('button', { name: new RegExp(`^A: ${FARM_SANCTUARY.name}\\b`) });
   await tabTo(page, item);
-  await page.keyboard.press('Enter');
-  await expect(card).toContainText(FARM_SANCTUARY.name);
-  await expect(viewDetails).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/sanctuary/${FARM_SANCTUARY.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: FARM_SANCTUARY.name })).toBeVisible();
+  await selectAndOpen();
 
   // The map: its marker is a button in the tab order; Enter selects it the same way.
   await page.goto(WATKINS_GLEN);
   const marker = page.getByRole('region', { name: 'Map' }).getByRole('button', { name: `A: ${FARM_SANCTUARY.name}` });
   await tabTo(page, marker);
-  await page.keyboard.press('Enter');
-  await expect(card).toContainText(FARM_SANCTUARY.name);
-  await expect(viewDetails).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/sanctuary/${FARM_SANCTUARY.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: FARM_SANCTUARY.name })).toBeVisible();
+  await selectAndOpen();
 });
 
 test('/map on a phone from the keyboard: the filters sheet traps focus and gives it back; the results sheet opens with Enter and its list selects a place', async ({ browser }) => {

@@ -18,7 +18,7 @@ import { MAX_CHECKPOINTS_PER_USER, MAX_DOCS_PER_REQUEST, MAX_LOCAL_DOC_BYTES, MA
 import { checkLocalDoc, userDbVerdict } from '../replication-policy.ts';
 import { sessionMiddleware, type AuthEnv } from '../session.ts';
 import { isLiveFeed } from '../session-watch.ts';
-import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
+import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 import { cleanInlineAttachments } from '@ss/couchdb/photo-processing';
 
 const PREFIX = '/db/me';
@@ -66,14 +66,9 @@ async function readJson(c: Context): Promise<unknown> {
 async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: ReturnType<typeof checkpointCache>) {
   const userId = userIdOf(c.get('user')!);
   const db = userDbName(userId);
-  const rawPath = pathAfter(c, PREFIX);
-  const url = new URL(c.req.url);
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    return couchError(c, 400, 'bad_request', 'Malformed path.');
-  }
+  const asked = askedPath(c, PREFIX);
+  if (asked instanceof Response) return asked;
+  const { rawPath, path, url } = asked;
   const verdict = userDbVerdict(c.req.method, path, url.searchParams);
   if (!verdict.allow) return c.json({ error: verdict.status === 404 ? 'not_found' : 'forbidden', reason: verdict.reason }, verdict.status);
 

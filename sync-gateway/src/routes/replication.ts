@@ -10,7 +10,7 @@ import { DB, type DbName } from '@ss/couchdb/definitions';
 import { createPublicFeed, type PublicFeed } from '../public-feed.ts';
 import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
 import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
-import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
+import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
 const MAX_READ_BODY_BYTES = 1024 * 1024;
@@ -91,14 +91,9 @@ async function proxy(c: Context, couch: CouchClient, pub: PublicDb | undefined) 
     return isRead ? c.json({ error: 'Unknown or private database' }, 404) : c.json({ error: 'forbidden', reason: 'Not allowed.' }, 403);
   }
 
-  const rawPath = pathAfter(c, `/db/${db}`);
-  const url = new URL(c.req.url);
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    return c.json({ error: 'bad_request', reason: 'Malformed path.' }, 400);
-  }
+  const asked = askedPath(c, `/db/${db}`);
+  if (asked instanceof Response) return asked;
+  const { rawPath, path, url } = asked;
   const verdict = readOnlyVerdict(c.req.method, path, url.searchParams);
   if (!verdict.allow) {
     // CouchDB-shaped body so PouchDB reports it sensibly, plus the `error` text our API uses everywhere.

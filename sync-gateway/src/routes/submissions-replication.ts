@@ -7,7 +7,7 @@ import type { Accounts } from '../accounts.ts';
 import { readOnlyVerdict } from '../replication-policy.ts';
 import type { AuthEnv } from '../session.ts';
 import { isLiveFeed } from '../session-watch.ts';
-import { forwardQuery, forwardToStore, pathAfter } from '../store-proxy.ts';
+import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 import { requireAdmin } from './admin-submissions.ts';
 
 const PREFIX = `/db/${DB.submissions}`;
@@ -17,14 +17,9 @@ export function submissionsReplicationRoutes(accounts: Accounts) {
   app.use('*', ...requireAdmin(accounts));
   app.use('*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.all('*', (c) => {
-    const rawPath = pathAfter(c, PREFIX);
-    const url = new URL(c.req.url);
-    let path: string;
-    try {
-      path = decodeURIComponent(rawPath);
-    } catch {
-      return c.json({ error: 'bad_request', reason: 'Malformed path.' }, 400);
-    }
+    const asked = askedPath(c, PREFIX);
+    if (asked instanceof Response) return asked;
+    const { rawPath, path, url } = asked;
     const verdict = readOnlyVerdict(c.req.method, path, url.searchParams);
     if (!verdict.allow) return c.json({ error: 'forbidden', reason: verdict.reason }, verdict.status);
     // Private to admins: never cached by a shared cache.

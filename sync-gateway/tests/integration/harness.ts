@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { SecuritySettings } from '../../src/accounts.ts';
 import { createApp } from '../../src/app.ts';
 import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { sampleApplication } from '../../../tests/fixtures/application.ts';
 
 export const ORIGIN = 'http://localhost';
 export const PASSWORD = 'secret-pass-1';
@@ -102,26 +103,7 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export const APPLICATION: SubmissionFields = {
-  name: 'Lakeshore Hoof Haven',
-  description: 'A refuge for rescued cows and pigs on the lake. '.repeat(3).trim(),
-  address: '100 Lakeside Ave',
-  city: 'Cleveland',
-  state: 'OH',
-  zipCode: '44114',
-  email: 'hello@hoofhaven.example.org',
-  contactName: 'Sam Rivera',
-  contactTitle: 'Director',
-  phone: '216-555-0100',
-  website: 'https://hoofhaven.example.org',
-  animalTypes: ['cows', 'pigs'],
-  acceptingAnimals: true,
-  hasVolunteerOpportunities: true,
-  hasToursAvailable: false,
-  volunteerInfo: 'Saturdays',
-  specialNeeds: '',
-  additionalInfo: 'Founded 2019',
-};
+export const APPLICATION: SubmissionFields = sampleApplication();
 
 /** What a suite may add to the harness's gateway: the web app's files, more security settings. */
 export interface GatewayOptions {

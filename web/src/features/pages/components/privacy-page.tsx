@@ -1,21 +1,8 @@
 // /privacy: the Privacy Policy (effective and last updated on the legal effective date).
-import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LEGAL_EFFECTIVE_DATE, MINIMUM_AGE, PRODUCT_NAME } from '@ss/domain/constants';
 import { config } from '../../../config';
-
-const linkClass = 'font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-800';
-
-function PolicySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="border-t border-gray-200 pt-6">
-      <h2 id={id} className="text-xl font-semibold text-gray-900">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-gray-700">{children}</div>
-    </section>
-  );
-}
+import { LegalSection, legalLinkClass as linkClass } from './legal-section';
 
 /** How to reach us about personal data: the configured support address, otherwise the Contact page. */
 function ContactRoute() {
@@ -58,62 +45,62 @@ export function PrivacyPage() {
       </header>
 
       <div className="space-y-8">
-        <PolicySection id="privacy-collect" title="1. Information We Collect">
+        <LegalSection id="privacy-collect" title="1. Information We Collect">
           <p>
             When you leave a review, we collect your <strong>name</strong>, your <strong>email address</strong> and your{' '}
             <strong>location</strong>.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacy-usage" title="2. Usage Information and Tracking">
+        <LegalSection id="privacy-usage" title="2. Usage Information and Tracking">
           <p>We look at general patterns in how the app is used so that we can improve it. In doing so:</p>
           <ul className="list-disc space-y-1 pl-5">
             <li>we do not use cookies to track you;</li>
             <li>we do not use any third-party tracking or analytics services;</li>
             <li>we do not collect information about your device or your IP address.</li>
           </ul>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacy-sharing" title="3. How We Share Information">
+        <LegalSection id="privacy-sharing" title="3. How We Share Information">
           <p>
             We do not sell your personal information, and we do not share it with anyone except where the law requires
             us to.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacy-storage" title="4. Where We Store Data and for How Long">
+        <LegalSection id="privacy-storage" title="4. Where We Store Data and for How Long">
           <p>
             Your information is stored in the United States. We keep it until you ask us to delete it.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacy-rights" title="5. Your Rights">
+        <LegalSection id="privacy-rights" title="5. Your Rights">
           <p>
             You can ask to access, update or delete your personal information at any time. To make a request, reach us{' '}
             <ContactRoute />.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacy-children" title="6. Children's Privacy">
+        <LegalSection id="privacy-children" title="6. Children's Privacy">
           <p>
             {PRODUCT_NAME} is not intended for children under {MINIMUM_AGE}. In line with the Children's Online Privacy
             Protection Act (COPPA), we do not knowingly collect personal information from children under {MINIMUM_AGE}.
             If you believe a child has given us personal information, please let us know <ContactRoute />.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacy-changes" title="7. Changes to This Policy">
+        <LegalSection id="privacy-changes" title="7. Changes to This Policy">
           <p>
             If we make material changes to this policy, we will notify users and update the "Last updated" date at the
             top of this page.
           </p>
-        </PolicySection>
+        </LegalSection>
 
-        <PolicySection id="privacy-contact" title="8. Contact Us">
+        <LegalSection id="privacy-contact" title="8. Contact Us">
           <p>
             Questions about this policy or your data? Reach us <ContactRoute />.
           </p>
-        </PolicySection>
+        </LegalSection>
       </div>
     </article>
   );

@@ -1,5 +1,4 @@
 // /terms: the Terms of Service (effective on the legal effective date), with the listing fee and refund rules.
-import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import {
   LEGAL_EFFECTIVE_DATE,
@@ -10,19 +9,7 @@ import {
   REFUND_WINDOW_DAYS,
 } from '@ss/domain/constants';
 import { config } from '../../../config';
-
-const linkClass = 'font-medium text-emerald-700 underline underline-offset-2 hover:text-emerald-800';
-
-function TermsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="border-t border-gray-200 pt-6">
-      <h2 id={id} className="text-xl font-semibold text-gray-900">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-gray-700">{children}</div>
-    </section>
-  );
-}
+import { LegalSection, legalLinkClass as linkClass } from './legal-section';
 
 export function TermsPage() {
   return (
@@ -39,7 +26,7 @@ export function TermsPage() {
       </header>
 
       <div className="space-y-8">
-        <TermsSection id="terms-eligibility" title="1. Eligibility">
+        <LegalSection id="terms-eligibility" title="1. Eligibility">
           <p>
             {PRODUCT_NAME} is open to everyone aged {MINIMUM_AGE} or older. We do not serve children under{' '}
             {MINIMUM_AGE}.
@@ -48,9 +35,9 @@ export function TermsPage() {
             Sanctuary accounts have additional requirements: a sanctuary must meet our listing requirements and pay the
             listing fee described in section 3.
           </p>
-        </TermsSection>
+        </LegalSection>
 
-        <TermsSection id="terms-accounts" title="2. Accounts and Conduct">
+        <LegalSection id="terms-accounts" title="2. Accounts and Conduct">
           <ul className="list-disc space-y-2 pl-5">
             <li>You need an account to leave reviews. Please keep your sign-in details safe.</li>
             <li>Reviews should be honest and respectful. We may remove reviews we consider inappropriate.</li>
@@ -58,9 +45,9 @@ export function TermsPage() {
               We may suspend or delete accounts involved in harassment, fraud, impersonation or spam.
             </li>
           </ul>
-        </TermsSection>
+        </LegalSection>
 
-        <TermsSection id="terms-payments" title="3. Payments and Refunds">
+        <LegalSection id="terms-payments" title="3. Payments and Refunds">
           <ul className="list-disc space-y-2 pl-5">
             <li>Sanctuaries pay an annual listing fee of ${LISTING_FEE_USD_PER_YEAR} per year.</li>
             <li>
@@ -71,17 +58,17 @@ export function TermsPage() {
               Approved refunds are processed within {REFUND_PROCESSING_BUSINESS_DAYS} business days of approval.
             </li>
           </ul>
-        </TermsSection>
+        </LegalSection>
 
-        <TermsSection id="terms-content" title="4. Content Ownership">
+        <LegalSection id="terms-content" title="4. Content Ownership">
           <p>
             Sanctuaries keep ownership of the content they provide, such as descriptions and photos. When you submit
             content to {PRODUCT_NAME}, including reviews and photos, you grant us a non-exclusive, worldwide,
             royalty-free licence to host, display and share that content as part of the platform.
           </p>
-        </TermsSection>
+        </LegalSection>
 
-        <TermsSection id="terms-accuracy" title="5. Accuracy and Liability">
+        <LegalSection id="terms-accuracy" title="5. Accuracy and Liability">
           <p>
             We work to keep listings useful, but we do not guarantee that listing information is accurate, complete or
             up to date. Please confirm important details, such as opening hours and visiting arrangements, directly
@@ -91,20 +78,20 @@ export function TermsPage() {
             {PRODUCT_NAME} is provided "as is". To the extent permitted by law, we are not liable for losses that arise
             from relying on listing information.
           </p>
-        </TermsSection>
+        </LegalSection>
 
-        <TermsSection id="terms-termination" title="6. Termination">
+        <LegalSection id="terms-termination" title="6. Termination">
           <p>
             We may suspend or end access for accounts that break these terms. Where it is feasible, we will give notice
             first and offer a way to appeal the decision.
           </p>
-        </TermsSection>
+        </LegalSection>
 
-        <TermsSection id="terms-law" title="7. Governing Law">
+        <LegalSection id="terms-law" title="7. Governing Law">
           <p>These terms are governed by the laws of the State of Ohio, United States.</p>
-        </TermsSection>
+        </LegalSection>
 
-        <TermsSection id="terms-contact" title="8. Contact">
+        <LegalSection id="terms-contact" title="8. Contact">
           <p>
             Questions about these terms?{' '}
             {config.supportEmail ? (
@@ -125,7 +112,7 @@ export function TermsPage() {
               </>
             )}
           </p>
-        </TermsSection>
+        </LegalSection>
       </div>
     </article>
   );
