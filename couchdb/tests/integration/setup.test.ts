@@ -100,7 +100,7 @@ describe('default seed', () => {
       expect(stored.get('iowa-farm-sanctuary-marengo-ia')).toMatchObject({ city: 'Oxford', zipCode: '' });
       expect(stored.has('sasha-farm-manchester-mi')).toBe(false);
       // A listing a source says has closed, untouched since, is withdrawn.
-      expect(result.upgraded?.withdrawn).toBe(1);
+      expect(result.upgraded?.withdrawn).toBe(readClosedSeed().filter((c) => previous.some((p) => p._id === c._id)).length);
       expect(stored.has('spring-farm-sanctuary-long-lake-mn')).toBe(false);
 
       // Idempotent: the next start changes nothing.
@@ -128,7 +128,9 @@ describe('default seed', () => {
 
       const result = await loadDefaultSeedOnce(old.couch);
       const next = readDefaultSeed();
-      expect(result.upgraded).toEqual({ added: next.filter((d) => !v2.some((p) => p._id === d._id)).length, updated: expect.any(Number), withdrawn: 0 });
+      // Closed since, untouched: withdrawn (Spring Farm stays: its team claimed it).
+      const closedSince = readClosedSeed().filter((c) => v2.some((p) => p._id === c._id) && c._id !== 'spring-farm-sanctuary-long-lake-mn');
+      expect(result.upgraded).toEqual({ added: next.filter((d) => !v2.some((p) => p._id === d._id)).length, updated: expect.any(Number), withdrawn: closedSince.length });
       const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
       // Claimed, so it stays for an admin to judge.
       expect(stored.get('spring-farm-sanctuary-long-lake-mn')).toMatchObject({ claimed: true });
@@ -156,7 +158,10 @@ describe('default seed', () => {
       const result = await loadDefaultSeedOnce(old.couch);
       const next = readDefaultSeed();
       const added = next.filter((d) => !v3.some((p) => p._id === d._id));
-      expect(result.upgraded).toEqual({ added: added.length, updated: expect.any(Number), withdrawn: 0 });
+      // A listing a source says has closed since (EARTH Animal Sanctuary), untouched, is withdrawn.
+      const closedSince = readClosedSeed().filter((c) => v3.some((p) => p._id === c._id));
+      expect(closedSince.map((c) => c._id)).toContain('earth-animal-sanctuary-thawville-il');
+      expect(result.upgraded).toEqual({ added: added.length, updated: expect.any(Number), withdrawn: closedSince.length });
       const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
       for (const d of added) expect(stored.get(d._id)?.name, d._id).toBe(d.name);
       // Untouched listings now describe themselves from their facts; the team's words and phone stay.
