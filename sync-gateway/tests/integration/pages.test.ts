@@ -56,12 +56,12 @@ describe('a listing page before JavaScript', () => {
     expect(head).toContain('<title>Animal Place, Grass Valley, CA — Sanctuary Seekers</title>');
     expect(head).not.toContain("The app's own title");
     expect(head).toContain('<meta property="og:title" content="Animal Place, Grass Valley, CA — Sanctuary Seekers" />');
-    expect(head).toMatch(/<meta property="og:description" content="Farm-animal sanctuary or rescue in Grass Valley, California\./);
+    expect(head).toMatch(/<meta property="og:description" content="Farm-animal sanctuary or rescue in Grass Valley, California[.,]/);
     expect(head).toContain('<link rel="canonical" href="https://sanctuaries.example.org/sanctuary/animal-place-grass-valley-ca" />');
     const body = bodyOf(html);
     expect(body).toMatch(/<h1[^>]*>Animal Place<\/h1>/);
     expect(body).toContain('Grass Valley, CA');
-    expect(body).toContain('Farm-animal sanctuary or rescue in Grass Valley, California.');
+    expect(body).toMatch(/Farm-animal sanctuary or rescue in Grass Valley, California[.,]/);
     expect(body).toContain('(530) 477-1757');
     const ld = jsonLdOf(html);
     expect(ld).toMatchObject({
