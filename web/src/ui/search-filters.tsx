@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { ANIMAL_TYPES, DEFAULT_RADIUS_MILES, RADIUS_OPTIONS, SERVICE_FILTERS, type AnimalType, type ServiceFilterId } from '@ss/domain/constants';
 import type { SearchParams } from '../lib/search-params';
+import { CheckField } from './check-field';
 
 interface Props {
   value: SearchParams;
@@ -63,10 +64,7 @@ export function SearchFilters({ value, onApply }: Props) {
           ))}
         </select>
       </label>
-      <label className="flex items-center gap-2 text-sm font-medium text-gray-700 lg:pb-2">
-        <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} className="h-4 w-4 accent-emerald-600" />
-        Open now
-      </label>
+      <CheckField label="Open now" className="font-medium text-gray-700 lg:pb-2" checked={open} onChange={(e) => setOpen(e.target.checked)} />
       <button type="submit" className="rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700">
         Apply Filters
       </button>

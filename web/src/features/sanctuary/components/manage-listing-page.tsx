@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/api';
 import { destructiveButton, primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { toast } from '../../../ui/toast';
 import { TextField } from '../../../ui/text-field';
+import { CheckField } from '../../../ui/check-field';
 import { cleanPhoto } from '../../../lib/clean-photo';
 
 const field = 'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 focus:border-emerald-600 focus:outline-none focus:ring-2 focus:ring-emerald-600/30';
@@ -97,11 +98,7 @@ function Text({ label, value, onChange, multiline, type = 'text' }: { label: str
 }
 
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex min-h-11 items-center gap-2 text-sm">
-      <input type="checkbox" className="h-5 w-5" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
-    </label>
-  );
+  return <CheckField label={label} checked={checked} onChange={(e) => onChange(e.target.checked)} />;
 }
 
 const KIND_LABELS: Record<DaySpec['kind'], string> = { closed: 'Closed', open: 'Open', appointment: 'By appointment' };
@@ -299,9 +296,7 @@ function ManageForm({ sanctuary, userId, admin }: { sanctuary: Sanctuary; userId
         <fieldset>
           <legend className="text-sm font-medium text-gray-800">Taking in animals?</legend>
           {([[true, 'Yes, we are accepting animals'], [false, 'No, we are full'], [null, 'Not said']] as const).map(([value, label]) => (
-            <label key={String(value)} className="flex min-h-11 items-center gap-2 text-sm">
-              <input type="radio" name="accepting" className="h-5 w-5" checked={draft.acceptingAnimals === value} onChange={() => set('acceptingAnimals', value)} /> {label}
-            </label>
+            <CheckField key={String(value)} type="radio" name="accepting" label={label} checked={draft.acceptingAnimals === value} onChange={() => set('acceptingAnimals', value)} />
           ))}
         </fieldset>
         <Text label="Special needs (shown when you are full)" value={draft.specialNeeds} onChange={(v) => set('specialNeeds', v)} />

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../../data/current-user';
 import { submitListingApplication } from '../../../data/listing-applications';
 import { primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { TextField } from '../../../ui/text-field';
+import { CheckField } from '../../../ui/check-field';
 import { toast } from '../../../ui/toast';
 
 
@@ -153,24 +154,16 @@ function ApplicationForm({ userId }: { userId: string }) {
         <legend className="text-lg font-semibold">Animal types</legend>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {ANIMAL_TYPES.map((t) => (
-            <label key={t} className="flex items-center gap-2 text-sm capitalize">
-              <input type="checkbox" value={t} {...register('animalTypes')} /> {t}
-            </label>
+            <CheckField key={t} label={t} className="capitalize" value={t} {...register('animalTypes')} />
           ))}
         </div>
       </fieldset>
 
       <fieldset className="space-y-3">
         <legend className="text-lg font-semibold">Services</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...register('acceptingAnimals')} /> Accepting animals
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...register('hasVolunteerOpportunities')} /> Volunteer opportunities
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...register('hasToursAvailable')} /> Tours available
-        </label>
+        <CheckField label="Accepting animals" {...register('acceptingAnimals')} />
+        <CheckField label="Volunteer opportunities" {...register('hasVolunteerOpportunities')} />
+        <CheckField label="Tours available" {...register('hasToursAvailable')} />
         {area('volunteerInfo', 'Volunteer information')}
         {area('specialNeeds', 'Special needs')}
         {area('additionalInfo', 'Additional information')}
