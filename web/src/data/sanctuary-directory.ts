@@ -8,6 +8,7 @@ import type { LocalDb } from './local-db';
 import { byName } from './sort';
 import { loadLocalDb } from './local-db-loader';
 
+/** Also read by public/early-directory.js: change both together. */
 const CACHE_KEY = 'directory-v1';
 const CACHE_WRITE_DELAY_MS = 1500;
 
@@ -77,7 +78,10 @@ function apply(change: PouchDB.Core.ChangesResponseChange<SanctuaryDoc>): boolea
 
 async function start() {
   // A first sync may be ingesting the snapshot while this reads: merge, never replace what is already there.
-  const cached = await kvGet<CacheRecord>(CACHE_KEY).catch(() => undefined);
+  // public/early-directory.js started this read while the page was parsing; read here only if it could not.
+  const early = (window as { __ssEarlyDirectory?: Promise<CacheRecord | undefined> }).__ssEarlyDirectory;
+  (window as { __ssEarlyDirectory?: unknown }).__ssEarlyDirectory = undefined;
+  const cached = (await early?.catch(() => undefined)) ?? (await kvGet<CacheRecord>(CACHE_KEY).catch(() => undefined));
   if (cached?.items?.length) {
     for (const item of cached.items) if (!working.has(item.id)) working.set(item.id, item);
     localSeq = cached.localSeq;
