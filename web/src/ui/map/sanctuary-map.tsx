@@ -151,7 +151,11 @@ function FitView({ sanctuaries, userLocation, fitKey }: Pick<Props, 'sanctuaries
     if (userLocation) {
       map.setView([userLocation.latitude, userLocation.longitude], MAP.refitZoomWithUserLocation);
     } else {
-      map.fitBounds(L.latLngBounds(sanctuaries.map((s) => [s.latitude, s.longitude] as L.LatLngTuple)), { padding: [30, 30], maxZoom: 12 });
+      // Alaska and Hawaii would shrink the lower 48 to a corner of the map: fit the listings in the contiguous US
+      // when there are some (the others are a pan away), and all of them when there are none (a search in Alaska).
+      const points = sanctuaries.map((s) => [s.latitude, s.longitude] as L.LatLngTuple);
+      const contiguous = points.filter((p) => BOUNDS.contains(p));
+      map.fitBounds(L.latLngBounds(contiguous.length ? contiguous : points), { padding: [30, 30], maxZoom: 12 });
     }
   }, [fitKey, ready, map, sanctuaries, userLocation]);
   return null;
