@@ -105,7 +105,8 @@ test('claim offline → admin approves elsewhere → owner edits offline → a v
   await expect(hero).toHaveAttribute('src', /^\/media\/listing\/[0-9a-f]{32}-0\/thumb$/);
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   // On the card too: the event line and the photo.
-  await visitor.goto('/?q=Woodstock');
+  // Woodstock Farm Sanctuary is in High Falls, NY (a bare "Woodstock" is also Woodstock, IL, which now has listings).
+  await visitor.goto('/?q=High%20Falls%2C%20NY');
   const card = visitor.getByRole('article').filter({ hasText: NAME }).first();
   await expect(card.getByText(`Special event: ${EVENT}`)).toBeVisible({ timeout: 30_000 });
   await expect(card.getByRole('img', { name: `Photo of ${NAME}` })).toHaveAttribute('src', /\/media\/listing\//);
