@@ -42,7 +42,8 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2" aria-label={`${PRODUCT_NAME} home`}>
+        {/* Named by its visible text (the name and the tagline), so what people see is what speech input can say. */}
+        <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2">
           <img src="/icons/icon.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
           <span className="min-w-0">
             <span className="block text-lg font-bold leading-tight text-emerald-700">{PRODUCT_NAME}</span>
