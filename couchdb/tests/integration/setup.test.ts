@@ -178,6 +178,35 @@ describe('default seed', () => {
     }
   }, 60_000);
 
+  it('upgrades a store the fourth seed wrote: listings with a ZIP found since move to its centre, unless someone placed them', async () => {
+    const old = await startStoreFixture({ seed: false });
+    try {
+      const v4 = readSeedSnapshot(4);
+      await insertSanctuaries(old.couch, v4);
+      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-26T00:00:00.000Z', count: v4.length, version: 4 } as never);
+      const next = readDefaultSeed();
+      const gained = next.filter((d) => d.zipCode && !v4.find((p) => p._id === d._id)?.zipCode);
+      expect(gained.length).toBeGreaterThan(10);
+      // Since then Star Gazing Farm's team placed their pin on the barn themselves.
+      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
+      const starGazing = await db.get('star-gazing-farm-boyds-md');
+      expect(gained.map((d) => d._id)).toContain(starGazing._id);
+      await db.insert({ ...starGazing, latitude: 39.2, longitude: -77.3 });
+
+      const result = await loadDefaultSeedOnce(old.couch);
+      expect(result.upgraded).toMatchObject({ added: 0, withdrawn: 0 });
+      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
+      for (const d of gained.filter((g) => g._id !== starGazing._id)) {
+        expect(stored.get(d._id), d._id).toMatchObject({ zipCode: d.zipCode, latitude: d.latitude, longitude: d.longitude, coordinateSource: 'zip-centroid', sources: d.sources });
+      }
+      // The ZIP and its source arrive; the pin the team placed stays where they put it.
+      expect(stored.get(starGazing._id)).toMatchObject({ zipCode: '20841', latitude: 39.2, longitude: -77.3 });
+      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
+    } finally {
+      await old.stop();
+    }
+  }, 60_000);
+
   it('does not bring back a seeded listing that was removed', async () => {
     const db = fx.couch.use(DB.sanctuaries);
     const doc = await db.get('sasha-farm-manchester-mi');
