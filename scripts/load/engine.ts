@@ -25,7 +25,7 @@ import { GAZETTEER_FILES } from '@ss/domain/gazetteer';
 import { defaultGazetteerDirs } from '../../sync-gateway/src/gazetteer.ts';
 import { startLocalStore, type LocalStore } from '@ss/couchdb/store-choice';
 import { startStack, type Stack } from '../stack.ts';
-import { startStoreCounter, type StoreCounter } from './store-counter.ts';
+import { startStoreCounterProcess, type StoreCounter } from './store-counter.ts';
 import { DeviceHttp, RecordedFailure, clientAddress } from './http.ts';
 import { Metrics, distribution, type Distribution } from './metrics.ts';
 import { ProcessSampler, type ProcessFigures } from './proc.ts';
@@ -236,7 +236,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     const stackLog = (line: string) => (stackLines.push(line), log(`[stack] ${line}`));
     store = await startLocalStore({ dataDir, log: stackLog });
     log(`Store (${store.kind}) up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
-    counter = await startStoreCounter(store.config);
+    counter = await startStoreCounterProcess(store.config);
     stack = await withEnv({ TRUST_PROXY: '1', HOST: '127.0.0.1' }, () => startStack({ port: 0, dataDir, couch: counter!.config, log: stackLog }));
     log(`Stack up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
     const base = stack.url.replace('//localhost:', '//127.0.0.1:');
@@ -317,13 +317,14 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       new ProcessSampler('gateway', () => stack!.gatewayPid()),
       new ProcessSampler('store', () => store?.pid()),
       new ProcessSampler('load generator', () => process.pid),
+      new ProcessSampler('store counter', () => counter?.pid?.()),
     ];
     for (const s of samplers) s.start();
     // Other work on the machine slows everything here; the report says how busy it was.
     const loadAverages = [os.loadavg()[0]!];
     const loadTimer = setInterval(() => loadAverages.push(os.loadavg()[0]!), 5000);
     options.onWindowStart?.();
-    const storeAtStart = counter.snapshot();
+    const storeAtStart = await counter.snapshot();
     const windowMs = options.seconds * 1000;
     const rampMs = Math.min(20_000, windowMs * 0.3);
     // Traffic (searches, writes, favourite toggles) stops at the end of the window; the devices' feeds run on
@@ -435,7 +436,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     ]);
     await sleep(windowMs);
     const windowRequests = metrics.completedRequests();
-    const storeAtEnd = counter.snapshot();
+    const storeAtEnd = await counter.snapshot();
     await drained;
     for (const task of await tracked.settled(running, CLOSE_MS)) metrics.error('run', `${task}: still going ${CLOSE_MS / 1000} s after the feeds were closed`);
     clearTimeout(windowTimer);

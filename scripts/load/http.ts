@@ -104,7 +104,8 @@ export class DeviceHttp {
       }
       const e = err as Error & { cause?: { code?: string; message?: string } };
       if (!retried && e.cause?.code === 'ECONNRESET') throw new ConnectionReset(e.message);
-      const why = e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ''}`;
+      const after = `after ${((performance.now() - started) / 1000).toFixed(1)} s`;
+      const why = e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${e.message}${e.cause ? ` (${[e.cause.code, e.cause.message].filter(Boolean).join(': ')})` : ''} ${after}`;
       this.metrics.error(kind, `${method} ${path}: ${why}`);
       throw new RecordedFailure(`${kind}: ${why}`);
     } finally {

@@ -37,7 +37,8 @@ export class Metrics {
   /** Live feeds still open when the run ended (closed by us: not errors). */
   readonly openAtEnd = new Map<string, number>();
   readonly errorsByKind = new Map<string, number>();
-  readonly errorMessages: string[] = [];
+  /** Errors by what went wrong (numbers blanked), with the first message of each and how many. */
+  private readonly errorCauses = new Map<string, { first: string; count: number }>();
   errors = 0;
   /** Write acknowledged → a client holding the document (ms), by what was written. */
   readonly propagation = new Map<string, number[]>();
@@ -63,7 +64,18 @@ export class Metrics {
   error(kind: string, message: string): void {
     this.errors += 1;
     this.errorsByKind.set(kind, (this.errorsByKind.get(kind) ?? 0) + 1);
-    if (this.errorMessages.length < KEEP_MESSAGES) this.errorMessages.push(`${kind}: ${message}`);
+    const cause = `${kind}: ${message}`.replace(/\d+(\.\d+)?/g, '#');
+    const seen = this.errorCauses.get(cause);
+    if (seen) seen.count += 1;
+    else this.errorCauses.set(cause, { first: `${kind}: ${message}`, count: 1 });
+  }
+
+  /** The most frequent kinds of error, each as its first message and how many there were. */
+  get errorMessages(): string[] {
+    return [...this.errorCauses.values()]
+      .sort((a, b) => b.count - a.count)
+      .slice(0, KEEP_MESSAGES)
+      .map((e) => (e.count > 1 ? `${e.count} × ${e.first}` : e.first));
   }
 
   /** Requests completed (live feeds included once they returned). */

@@ -29,7 +29,7 @@ describe('store request kinds', () => {
     try {
       expect(await (await fetch(`${counter.config.url}/sanctuaries/_changes?since=0`)).text()).toBe('GET /sanctuaries/_changes?since=0\ndone');
       expect(await (await fetch(`${counter.config.url}/reviews/_bulk_get`, { method: 'POST', body: '{}' })).text()).toContain('POST /reviews/_bulk_get');
-      const seen = counter.snapshot();
+      const seen = await counter.snapshot();
       expect(seen.total).toBe(2);
       expect(Object.fromEntries(seen.byKind)).toEqual({ 'GET sanctuaries/_changes': 1, 'POST reviews/_bulk_get': 1 });
     } finally {

@@ -1,7 +1,12 @@
 // A counting pass-through between the product and its store, for the load run (issue 16): every request the
 // gateway and the workers make to CouchDB is counted by kind, so the report can say how the store's work grows
 // with devices and with changes. Loopback only; bodies stream through untouched (continuous feeds included).
+// The load run starts it in a process of its own (startStoreCounterProcess): inside the load generator, whose
+// event loop is busy playing a thousand devices, it delayed every answer of the store and capped the gateway's
+// connections to it, which the report then blamed on the store.
+import { fork } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { CouchConfig } from '@ss/couchdb/config';
 
@@ -18,10 +23,17 @@ export function storeRequestKind(method: string, url: string): string {
   return parts.length === 1 ? `${method} ${db}` : `${method} ${db}/<doc>`;
 }
 
+export interface StoreCounts {
+  total: number;
+  byKind: Map<string, number>;
+}
+
 export interface StoreCounter {
   config: CouchConfig;
   /** Requests counted so far, in total and by kind. */
-  snapshot(): { total: number; byKind: Map<string, number> };
+  snapshot(): Promise<StoreCounts>;
+  /** The process it runs in, when it has one of its own (for the report's CPU and memory table). */
+  pid?: () => number | undefined;
   stop(): Promise<void>;
 }
 
@@ -29,7 +41,9 @@ export async function startStoreCounter(target: CouchConfig): Promise<StoreCount
   const upstream = new URL(target.url);
   let total = 0;
   const byKind = new Map<string, number>();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  // No cap on sockets: the gateway holds a live feed open per signed-in device, and a cap here would queue the
+  // rest of its requests behind them (the gateway's own limits are what the run measures).
+  const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
   const server = http.createServer((req, res) => {
     total += 1;
     const kind = storeRequestKind(req.method ?? 'GET', req.url ?? '/');
@@ -49,15 +63,55 @@ export async function startStoreCounter(target: CouchConfig): Promise<StoreCount
     req.pipe(out);
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A thousand devices' first requests arrive within moments: a longer queue of connections waiting to be accepted.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     config: { ...target, url: `http://127.0.0.1:${port}` },
-    snapshot: () => ({ total, byKind: new Map(byKind) }),
+    snapshot: async () => ({ total, byKind: new Map(byKind) }),
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
+    },
+  };
+}
+
+type CounterMessage = { type: 'ready'; url: string } | { type: 'counts'; id: number; total: number; byKind: [string, number][] };
+
+/** `startStoreCounter` in a child process (store-counter-process.ts), asked for its counts over IPC. */
+export async function startStoreCounterProcess(target: CouchConfig): Promise<StoreCounter> {
+  const child = fork(fileURLToPath(new URL('./store-counter-process.ts', import.meta.url)), [], {
+    env: { ...process.env, SS_COUNTER_TARGET: target.url },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, (counts: StoreCounts) => void>();
+  let asked = 0;
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the store counter exited (${code}) before it was ready`)));
+    child.on('message', (m: CounterMessage) => {
+      if (m.type === 'ready') resolve(m.url);
+      else {
+        waiting.get(m.id)?.({ total: m.total, byKind: new Map(m.byKind) });
+        waiting.delete(m.id);
+      }
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    config: { ...target, url },
+    pid: () => child.pid,
+    snapshot: () =>
+      new Promise<StoreCounts>((resolve) => {
+        const id = ++asked;
+        waiting.set(id, resolve);
+        child.send({ type: 'snapshot', id });
+      }),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

@@ -2,7 +2,8 @@
 // TRUST_PROXY and VITE_TILE_URL (for the Content-Security-Policy) from the environment.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { couchConfigFromEnv } from '@ss/couchdb/config';
 import { createCouchClient } from '@ss/couchdb/client';
 import { createApp } from './app.ts';
@@ -18,9 +19,15 @@ const host = process.env.HOST ?? '0.0.0.0';
 // Slow senders are cut by Node itself: headers within 20 s, a whole request (uploads included) within 5 minutes.
 // Neither limits how long a response may stream, so live replication feeds stay open.
 const serverOptions = nodeServerOptions();
-const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 8080), hostname: host, serverOptions }, (info) => {
-  console.log(`[gateway] listening on ${host}:${info.port}`);
-  process.send?.({ type: 'ready', port: info.port });
+/** Capped by the kernel's net.core.somaxconn (4096 on current Linux). */
+const LISTEN_BACKLOG = 4096;
+const server = createAdaptorServer({ fetch: app.fetch, hostname: host, serverOptions });
+// Connections waiting to be accepted: Node's default (511) overflowed when a thousand devices came back online
+// at once, and the kernel then dropped connection attempts (retried by the client a second or more later).
+server.listen({ port: Number(process.env.PORT ?? 8080), host, backlog: LISTEN_BACKLOG }, () => {
+  const { port } = server.address() as AddressInfo;
+  console.log(`[gateway] listening on ${host}:${port}`);
+  process.send?.({ type: 'ready', port });
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

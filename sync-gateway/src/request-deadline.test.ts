@@ -1,6 +1,9 @@
 // The per-request deadline (504 JSON, live feeds exempt, upload time not counted) and the Node server's own
 // time limits (slow headers are cut).
+import { execFile } from 'node:child_process';
 import net from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -115,5 +118,45 @@ describe('nodeServerOptions', () => {
     } finally {
       await new Promise((r) => server.close(r));
     }
+  });
+});
+
+describe('keep-alive', () => {
+  async function serveBig(keepAliveMs: number) {
+    // Compressed, as the first sync's snapshot is: 200 kB of text that compresses to ~150 kB.
+    const text = Buffer.from(randomBytes(150_000).toString('base64'));
+    const big = new Uint8Array(gzipSync(text));
+    const app = new Hono();
+    app.get('*', (c) => c.body(big, 200, { 'content-type': 'application/x-ndjson', 'content-encoding': 'gzip' }));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: nodeServerOptions({ handlerMs: 0, snapshotMs: 0, headersMs: 5000, receiveMs: 10_000, keepAliveMs }) });
+    await new Promise((r) => server.once('listening', r));
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, size: text.length };
+  }
+
+  // Node starts the keep-alive clock when the answer has been handed to the kernel; a client still reading a
+  // large answer when it runs out (a busy phone, the load generator) had it cut off ("other side closed").
+  // The client is another process whose event loop is busy for a while once the headers have arrived.
+  const busyClient = (url: string, busyMs: number) =>
+    new Promise<string>((resolve, reject) => {
+      const script = `const r = await fetch(${JSON.stringify(url)}); const t = Date.now(); while (Date.now() - t < ${busyMs}) {}
+        try { console.log((await r.arrayBuffer()).byteLength); } catch (e) { console.log(e.cause?.message ?? e.message); }`;
+      execFile(process.execPath, ['--input-type=module', '-e', script], (err, stdout) => (err ? reject(err) : resolve(stdout.trim())));
+    });
+
+  it('does not cut an answer the client is still reading when the idle timeout passes', async () => {
+    for (const [keepAliveMs, whole] of [[300, false], [10_000, true]] as const) {
+      const { server, url, size } = await serveBig(keepAliveMs);
+      try {
+        const read = await busyClient(url, 3000);
+        expect(read === String(size), `keepAliveMs ${keepAliveMs}: ${read} (of ${size} bytes)`).toBe(whole);
+      } finally {
+        (server as import('node:http').Server).closeAllConnections();
+        await new Promise((r) => server.close(r));
+      }
+    }
+  }, 30_000);
+
+  it('keeps idle connections longer than a load balancer would (60 s) by default', () => {
+    expect(nodeServerOptions().keepAliveTimeout).toBeGreaterThan(60_000);
   });
 });

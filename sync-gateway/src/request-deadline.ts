@@ -18,6 +18,13 @@ export interface RequestTimeouts {
   headersMs: number;
   /** Node: the whole request, body included, must arrive within this: five 5 MB photos on a slow uplink. */
   receiveMs: number;
+  /**
+   * Node: an idle keep-alive connection is closed after this. Node counts it from the moment the answer was
+   * handed to the kernel, not from when the client read it: a busy phone (or load generator) still reading a
+   * large answer 5 s later (Node's default) had it cut ("other side closed"). Longer than the usual load
+   * balancer idle timeout (60 s), so the balancer, not the gateway, closes first.
+   */
+  keepAliveMs?: number;
 }
 
 export const DEFAULT_REQUEST_TIMEOUTS: RequestTimeouts = {
@@ -25,6 +32,7 @@ export const DEFAULT_REQUEST_TIMEOUTS: RequestTimeouts = {
   snapshotMs: 120_000,
   headersMs: 20_000,
   receiveMs: 300_000,
+  keepAliveMs: 65_000,
 };
 
 /** Options for @hono/node-server's `serve({ serverOptions })` (node:http createServer). */
@@ -32,6 +40,7 @@ export function nodeServerOptions(t: RequestTimeouts = DEFAULT_REQUEST_TIMEOUTS,
   return {
     headersTimeout: t.headersMs,
     requestTimeout: t.receiveMs,
+    ...(t.keepAliveMs ? { keepAliveTimeout: t.keepAliveMs } : {}),
     ...(checkEveryMs ? { connectionsCheckingInterval: checkEveryMs } : {}),
   };
 }

@@ -220,7 +220,9 @@ function keepReplicatedRevisions(db: WritableDb) {
   };
 }
 
-const server = app.listen(port, '127.0.0.1', () => {
+// A longer queue of connections waiting to be accepted than Node's 511: the gateway and workers open many at once
+// when a thousand devices come back online together.
+const server = app.listen({ port, host: '127.0.0.1', backlog: 4096 }, () => {
   process.send?.({ type: 'ready', port });
 });
 server.keepAliveTimeout = 65_000;

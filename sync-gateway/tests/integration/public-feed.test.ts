@@ -143,13 +143,13 @@ describe('the shared change feed', () => {
       const scope = fx.couch.use<SanctuaryDoc>(DB.sanctuaries);
       const made = await scope.insert(listing('feed-herd'));
       const body = JSON.stringify({ docs: [{ id: 'feed-herd', rev: made.rev }] });
-      const before = counter.snapshot().byKind.get('POST sanctuaries/_bulk_get') ?? 0;
+      const before = (await counter.snapshot()).byKind.get('POST sanctuaries/_bulk_get') ?? 0;
       const answers = await Promise.all(
         Array.from({ length: 30 }, async () => (await counted.request('/db/sanctuaries/_bulk_get?revs=true&latest=true', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()),
       );
       const storeAnswer = await (await fx.couch.forward(DB.sanctuaries, '/_bulk_get?revs=true&latest=true', { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json();
       for (const answer of answers) expect(answer).toEqual(storeAnswer);
-      expect((counter.snapshot().byKind.get('POST sanctuaries/_bulk_get') ?? 0) - before).toBe(1);
+      expect(((await counter.snapshot()).byKind.get('POST sanctuaries/_bulk_get') ?? 0) - before).toBe(1);
     } finally {
       counted.close();
       await counter.stop();
