@@ -26,7 +26,7 @@ import { defaultGazetteerDirs } from '../../sync-gateway/src/gazetteer.ts';
 import { startLocalStore, type LocalStore } from '@ss/couchdb/store-choice';
 import { startStack, type Stack } from '../stack.ts';
 import { startStoreCounterProcess, type StoreCounter } from './store-counter.ts';
-import { DeviceHttp, RecordedFailure, clientAddress } from './http.ts';
+import { BROWSER_CONNECTIONS, DeviceHttp, RecordedFailure, clientAddress, closeDevicePools } from './http.ts';
 import { Metrics, distribution, type Distribution } from './metrics.ts';
 import { ProcessSampler, type ProcessFigures } from './proc.ts';
 import { PublicReplica, UserReplica } from './replication.ts';
@@ -254,7 +254,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     // Devices: the first `signedIn` are signed in, two per account (a phone and a laptop).
     const signedIn = Math.min(options.clients, Math.round(options.clients * options.signedInShare));
     const devices: Device[] = Array.from({ length: options.clients }, (_, n) => {
-      const http = new DeviceHttp(base, clientAddress(n + 1), metrics);
+      const http = new DeviceHttp(base, clientAddress(n + 1), metrics, { connections: BROWSER_CONNECTIONS });
       return { n, http, sanctuaries: new PublicReplica('sanctuaries', http, metrics), reviews: new PublicReplica('reviews', http, metrics), parity: n % 2 };
     });
     const runTag = Date.now().toString(36);
@@ -279,8 +279,8 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     };
     const pairs = Array.from({ length: Math.ceil(signedIn / 2) }, (_, k) => k);
     // Writers: a few reviewers (who also apply for listings) and an administrator, each at its own address.
-    const writers = Array.from({ length: 4 }, (_, k) => ({ http: new DeviceHttp(base, clientAddress(60_000 + k), metrics), id: '' }));
-    const admin = new DeviceHttp(base, clientAddress(60_100), metrics);
+    const writers = Array.from({ length: 4 }, (_, k) => ({ http: new DeviceHttp(base, clientAddress(60_000 + k), metrics, { connections: BROWSER_CONNECTIONS }), id: '' }));
+    const admin = new DeviceHttp(base, clientAddress(60_100), metrics, { connections: BROWSER_CONNECTIONS });
     const registerWriter = async (w: (typeof writers)[number], k: number) => {
       const res = await new DeviceHttp(base, w.http.address, setupMetrics).call('POST /api/auth/register', '/api/auth/register', {
         method: 'POST',
@@ -518,6 +518,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     };
   } finally {
     const stopping = performance.now();
+    await closeDevicePools();
     await stack?.stop();
     await counter?.stop();
     await store?.stop();

@@ -1,6 +1,7 @@
 // One simulated device's HTTP: its own client address (X-Forwarded-For, honoured by a gateway started with
 // TRUST_PROXY=1, so per-address rate limits see 200 devices, not one), its session cookie, our Origin on every
 // state-changing request (the gateway's CSRF guard), and a timing, status check and error record for each call.
+import { Pool } from 'undici';
 import type { Metrics } from './metrics.ts';
 
 /** A request that is not a live feed and takes longer than this counts as an error. */
@@ -34,16 +35,40 @@ export function clientAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) || 1}`;
 }
 
+/** Connections a browser keeps to one host over HTTP/1.1. */
+export const BROWSER_CONNECTIONS = 6;
+const pools = new Set<Pool>();
+
+/** Closes every device's connections (the end of a run). */
+export async function closeDevicePools(): Promise<void> {
+  const open = [...pools];
+  pools.clear();
+  await Promise.all(open.map((p) => p.destroy()));
+}
+
 export class DeviceHttp {
   cookie: string | undefined;
   /** Requests under way, for diagnosing a device that fell behind. */
   readonly inFlight = new Set<{ path: string; started: number }>();
+  /**
+   * A device's own connections, at most six like a browser's, instead of one pool shared by a thousand devices:
+   * undici looks through a pool's connections for a free one on every request, which with thousands of them
+   * was the load generator's largest single cost, and no device could ever hold more than a browser does.
+   * Short-lived callers (setup, one-off searches) pass no `connections` and use the shared default.
+   */
+  private readonly pool: Pool | undefined;
 
   constructor(
     readonly base: string,
     readonly address: string,
     private readonly metrics: Metrics,
-  ) {}
+    { connections }: { connections?: number } = {},
+  ) {
+    if (connections) {
+      this.pool = new Pool(new URL(base).origin, { connections });
+      pools.add(this.pool);
+    }
+  }
 
   /** The ss_session cookie of a sign-in or sign-up answer becomes this device's session. */
   adoptSession(headers: Headers): void {
@@ -85,7 +110,8 @@ export class DeviceHttp {
     const entry = { path: `${method} ${path}`, started };
     this.inFlight.add(entry);
     try {
-      const res = await fetch(this.base + path, { method, headers, ...(payload !== undefined ? { body: payload } : {}), ...(signal ? { signal } : {}) });
+      const init = { method, headers, ...(payload !== undefined ? { body: payload } : {}), ...(signal ? { signal } : {}), ...(this.pool ? { dispatcher: this.pool } : {}) };
+      const res = await fetch(this.base + path, init as RequestInit);
       // Always read the whole body: it frees the connection, and a feed's answer is only complete at its end.
       const text = await readBody(res, signal);
       const elapsed = performance.now() - started;

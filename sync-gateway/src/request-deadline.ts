@@ -56,11 +56,15 @@ export function isLiveFeed(c: Context): boolean {
 /** Bodies up to this size arrive with the headers, near enough; bigger ones start the clock once received. */
 const SMALL_BODY_BYTES = 64 * 1024;
 
+/**
+ * Decided from the headers alone (an HTTP/1.1 request has a body only with Content-Length or Transfer-Encoding):
+ * asking the request for its body would make @hono/node-server build a whole WHATWG Request (streams, an
+ * AbortController) for every request: 3 % of the gateway's CPU in the 1,000-device load run.
+ */
 function uploadPending(c: Context): boolean {
-  if (!c.req.raw.body) return false;
+  if (c.req.header('transfer-encoding') !== undefined) return true;
   const length = c.req.header('content-length');
-  if (length !== undefined && c.req.header('transfer-encoding') === undefined) return Number(length) > SMALL_BODY_BYTES;
-  return true;
+  return length !== undefined && Number(length) > SMALL_BODY_BYTES;
 }
 
 /** The same body, calling `done` once it has been read to the end (or failed). */
