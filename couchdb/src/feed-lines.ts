@@ -1,8 +1,11 @@
 // A continuous `_changes` feed is one JSON object a line, with empty lines as heartbeats. Everything that follows
 // a feed in the gateway reads it through this one reader.
 
-/** The feed's rows as they arrive, heartbeats left out; ends when the body ends, throws when it breaks. */
-export async function* feedLines<T = Record<string, unknown>>(body: ReadableStream<Uint8Array>): AsyncGenerator<T> {
+/**
+ * The feed's rows as they arrive, heartbeats left out; ends when the body ends, throws when it breaks.
+ * `onData` hears every chunk, heartbeats included: a follower knows the feed is alive even when nothing changes.
+ */
+export async function* feedLines<T = Record<string, unknown>>(body: ReadableStream<Uint8Array>, onData?: () => void): AsyncGenerator<T> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffered = '';
@@ -10,6 +13,7 @@ export async function* feedLines<T = Record<string, unknown>>(body: ReadableStre
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      onData?.();
       buffered += decoder.decode(value, { stream: true });
       let newline: number;
       while ((newline = buffered.indexOf('\n')) >= 0) {

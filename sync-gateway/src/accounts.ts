@@ -1,12 +1,15 @@
 // What the account routes share: the user and session stores (over CouchDB, so gateways stay stateless),
 // the security settings, and the failed-attempt limiters built from them.
 import type { CouchClient } from '@ss/couchdb/client';
+import { DB } from '@ss/couchdb/definitions';
+import { userDocId } from '@ss/domain/user';
 import { createSessions, SESSION_TTL_MS, type Sessions } from '@ss/couchdb/sessions';
 import { createUsers, type Users } from '@ss/couchdb/users';
 import { parseOrigins } from './csrf.ts';
 import { createFailureLimits, DEFAULT_LOGIN_LIMITS, type FailureLimits, type LoginLimits } from './failure-limits.ts';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './body-limits.ts';
-import { cachedSessions, cachedUsers } from './account-cache.ts';
+import { TTL_MS, WATCHED_TTL_MS, cachedSessions, cachedUsers } from './account-cache.ts';
+import { createChangeWatch } from './change-watch.ts';
 import { createApplyQueue, type ApplyQueue } from './apply-queue.ts';
 import { createSessionWatch, type SessionWatch } from './session-watch.ts';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-deadline.ts';
@@ -59,6 +62,9 @@ export interface Accounts {
   sessionWatch: SessionWatch;
   /** What stored commands cause, done after the push is answered. */
   applies: ApplyQueue;
+  /** Follows the sessions and users feeds from now on (the running gateway), so both caches may trust longer. */
+  follow(): void;
+  stopFollowing(): void;
 }
 
 export function createAccounts(couch: CouchClient, options: SecuritySettings = {}): Accounts {
@@ -72,16 +78,33 @@ export function createAccounts(couch: CouchClient, options: SecuritySettings = {
     requestTimeouts: { ...DEFAULT_REQUEST_TIMEOUTS, ...options.requestTimeouts },
     tileUrl: options.tileUrl,
   };
-  const sessions = cachedSessions(createSessions(couch, { ttlMs: resolved.sessionTtlMs }));
-  const sessionWatch = createSessionWatch(couch, { onEnded: (id) => sessions.forgetSession(id) });
+  // Sessions and accounts are remembered longer while the store's feeds of them are current (account-cache.ts).
+  const sessionWatch = createSessionWatch(couch, { onChanged: (id) => sessions.forgetSession(id), onGap: () => sessions.forgetAll() });
+  const sessions = cachedSessions(createSessions(couch, { ttlMs: resolved.sessionTtlMs }), () => (sessionWatch.fresh() ? WATCHED_TTL_MS : TTL_MS));
+  const USER_DOC_PREFIX = userDocId('');
+  const usersWatch = createChangeWatch(couch, DB.users, {
+    onChange: (id) => {
+      if (id.startsWith(USER_DOC_PREFIX)) users.forget(id.slice(USER_DOC_PREFIX.length));
+    },
+    onGap: () => users.forgetAll(),
+  });
+  const users: ReturnType<typeof cachedUsers> = cachedUsers(createUsers(couch), () => (usersWatch.fresh() ? WATCHED_TTL_MS : TTL_MS));
   return {
     couch,
-    users: cachedUsers(createUsers(couch)),
+    users,
     sessions,
     options: resolved,
     limits: createFailureLimits(resolved.loginLimits, resolved.trustedProxies),
     documents: documentBudget(resolved.writeLimits.syncDocs),
     sessionWatch,
     applies: createApplyQueue(),
+    follow() {
+      sessionWatch.keepFollowing();
+      usersWatch.start();
+    },
+    stopFollowing() {
+      sessionWatch.stop();
+      usersWatch.stop();
+    },
   };
 }

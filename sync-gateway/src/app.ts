@@ -96,6 +96,17 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   }
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   // Tests and a graceful stop wait for the work pushes queued (apply-queue.ts); `warm` starts following the
-  // public databases (the running gateway does at once; otherwise the first /db request does), `close` stops it.
-  return Object.assign(app, { applies: accounts.applies, warm: () => replication.warm(), close: () => replication.close() });
+  // public databases and the sessions and users feeds the account caches rely on (the running gateway does at
+  // once; otherwise the first /db request follows the public ones), `close` stops all of it.
+  return Object.assign(app, {
+    applies: accounts.applies,
+    warm: () => {
+      replication.warm();
+      accounts.follow();
+    },
+    close: () => {
+      replication.close();
+      accounts.stopFollowing();
+    },
+  });
 }

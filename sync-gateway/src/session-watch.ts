@@ -2,26 +2,44 @@
 // moments of that session ending anywhere: signed out, signed out by a password change on another device, or
 // expired (issue 19). A session ends by its document leaving the `sessions` database, whichever gateway removed
 // it, so each gateway follows that database's change feed while it holds such feeds (one upstream feed per
-// gateway, not one per device), and also closes its own at once when it ends a session itself.
+// gateway, not one per device), and also closes its own at once when it ends a session itself. The running
+// gateway follows it all the time (`keepFollowing`): its session cache (account-cache.ts) forgets a session the
+// moment its document changes, and trusts what it remembers longer only while this feed is current.
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
-import { feedLines } from '@ss/couchdb/feed-lines';
 import type { SessionDoc } from '@ss/couchdb/sessions';
+import { createChangeWatch } from './change-watch.ts';
 
 export type SessionWatch = ReturnType<typeof createSessionWatch>;
 
 export interface SessionWatchOptions {
   /** Pause before following the sessions feed again after it broke (the store restarting). */
   retryMs?: number;
-  /** Told of every session that ends while the feed is followed (the gateway's session cache forgets it). */
-  onEnded?: (sessionId: string) => void;
+  /** Told of every session document that changes (refreshed or ended) while the feed is followed. */
+  onChanged?: (sessionId: string) => void;
+  /** Told when the feed was (re)opened or broke: a change in between may have been missed. */
+  onGap?: () => void;
   log?: (line: string) => void;
 }
 
-export function createSessionWatch(couch: CouchClient, { retryMs = 500, onEnded, log = (line: string) => console.error(line) }: SessionWatchOptions = {}) {
+export function createSessionWatch(couch: CouchClient, { retryMs = 500, onChanged, onGap, log }: SessionWatchOptions = {}) {
   /** Open feeds by session document id. */
   const feeds = new Map<string, Set<AbortController>>();
-  let follower: AbortController | null = null;
+  /** Followed even with no feed open (the session cache relies on it): set by `keepFollowing`. */
+  let always = false;
+  const watch = createChangeWatch(couch, DB.sessions, {
+    retryMs,
+    log,
+    onChange(id, deleted) {
+      onChanged?.(id);
+      if (deleted) close(id);
+    },
+    // A feed that was being opened, or broke, may have missed a deletion: check every open session again.
+    async onGap() {
+      onGap?.();
+      await recheck();
+    },
+  });
 
   function close(sessionId: string) {
     const open = feeds.get(sessionId);
@@ -32,34 +50,7 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, onEnded,
   }
 
   function stopFollowing() {
-    follower?.abort();
-    follower = null;
-  }
-
-  /** Follows `sessions` from now on, closing the feeds of every session that is deleted, until told to stop. */
-  async function follow(stop: AbortController) {
-    let since = 'now';
-    while (!stop.signal.aborted) {
-      try {
-        const res = await couch.forward(DB.sessions, `/_changes?feed=continuous&heartbeat=10000&since=${encodeURIComponent(since)}`, { method: 'GET', signal: stop.signal });
-        if (!res.ok || !res.body) throw new Error(`the sessions feed answered ${res.status}`);
-        // Following from here on: a session that ended before (while the feed was being opened) is found now.
-        void recheck();
-        for await (const change of feedLines<{ id?: string; deleted?: boolean; seq?: unknown }>(res.body)) {
-          if (change.seq !== undefined) since = typeof change.seq === 'string' ? change.seq : JSON.stringify(change.seq);
-          if (change.deleted && change.id) {
-            onEnded?.(change.id);
-            close(change.id);
-          }
-        }
-      } catch (err) {
-        if (stop.signal.aborted) return;
-        log(`[gateway] following sessions: ${(err as Error).message}; trying again`);
-      }
-      // A feed that ended or broke may have missed a deletion: check every open session again, then go on.
-      await recheck();
-      await new Promise((r) => setTimeout(r, retryMs).unref());
-    }
+    if (!always) watch.stop();
   }
 
   /** Closes the feeds of sessions that no longer exist (after a gap in following). */
@@ -83,10 +74,7 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, onEnded,
       let set = feeds.get(session._id);
       if (!set) feeds.set(session._id, (set = new Set()));
       set.add(feed);
-      if (!follower) {
-        follower = new AbortController();
-        void follow(follower);
-      }
+      watch.start();
       const untilExpiry = Date.parse(session.expiresAt) - Date.now();
       const expiry = setTimeout(() => feed.abort(new Error('The session expired.')), Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1)));
       expiry.unref();
@@ -112,9 +100,19 @@ export function createSessionWatch(couch: CouchClient, { retryMs = 500, onEnded,
       return n;
     },
 
+    /** Follows the sessions feed from now on whether or not any feed is open (the running gateway). */
+    keepFollowing() {
+      always = true;
+      watch.start();
+    },
+
+    /** The feed is followed and current: a session ended anywhere is known here within moments. */
+    fresh: () => watch.fresh(),
+
     stop() {
+      always = false;
       for (const id of [...feeds.keys()]) close(id);
-      stopFollowing();
+      watch.stop();
     },
   };
 }
