@@ -312,7 +312,14 @@ export async function writeReviewOutcome(couch: CouchClient, userId: string, com
 }
 
 /** Applies one command from start to finish; safe to call any number of times, from any process. */
-export async function applyReviewCommand(couch: CouchClient, userId: string, commandId: string, now = new Date()): Promise<ApplyResult> {
+/**
+ * Runs bookkeeping that may follow the answer (the command's outcome on the user's devices, the pending index):
+ * the gateway passes its apply queue, so a review POST is answered once the review itself is stored. A crash in
+ * between leaves the pending entry, and the workers' sweep finishes the command (publishing is idempotent).
+ */
+export type FinishLater = (label: string, work: () => Promise<unknown>) => void;
+
+export async function applyReviewCommand(couch: CouchClient, userId: string, commandId: string, now = new Date(), finishLater?: FinishLater): Promise<ApplyResult> {
   const hex = reviewCommandHex(commandId);
   if (!hex) throw new Error('Not a review command id');
   const command = await getOrNull(() => userDb<ReviewCommandDoc>(couch, userId).get(commandId, { attachments: true }));
@@ -328,8 +335,13 @@ export async function applyReviewCommand(couch: CouchClient, userId: string, com
   } else {
     const published = await publishReviewCommand(couch, userId, command);
     const outcome: Outcome = published.ok ? { status: 'published', review: published.review } : { status: 'rejected', reason: published.reason };
-    await writeReviewOutcome(couch, userId, commandId, outcome, now);
-    result = published.ok ? { status: 'published', reviewId: published.review._id, review: published.review } : { status: 'rejected', reason: published.reason };
+    const finish = async () => {
+      await writeReviewOutcome(couch, userId, commandId, outcome, now);
+      await clearPendingCommand(couch, userId, hex);
+    };
+    if (finishLater) finishLater(`review command ${commandId}`, finish);
+    else await finish();
+    return published.ok ? { status: 'published', reviewId: published.review._id, review: published.review } : { status: 'rejected', reason: published.reason };
   }
   await clearPendingCommand(couch, userId, hex);
   return result;
@@ -359,7 +371,7 @@ export async function sweepPendingCommands(
  * The multipart POST's path: the command is checked like a pushed one, stored in the user's own database (so
  * every device sees it), indexed and applied at once.
  */
-export async function submitReviewCommand(couch: CouchClient, userId: string, command: ReviewCommandDoc): Promise<ApplyResult | { status: 'refused'; reason: string }> {
+export async function submitReviewCommand(couch: CouchClient, userId: string, command: ReviewCommandDoc, finishLater?: FinishLater): Promise<ApplyResult | { status: 'refused'; reason: string }> {
   await ensureUserDb(couch, userId);
   const check = await checkReviewCommand(couch, command, userId);
   if (!check.ok) return { status: 'refused', reason: check.reason };
@@ -368,5 +380,5 @@ export async function submitReviewCommand(couch: CouchClient, userId: string, co
   if (!cleaned.ok) return { status: 'refused', reason: `${photoLabel(cleaned.name)} ${cleaned.reason}.` };
   await recordPendingCommand(couch, userId, command._id);
   await couch.call(() => userDb<ReviewCommandDoc>(couch, userId).insert(command));
-  return applyReviewCommand(couch, userId, command._id);
+  return applyReviewCommand(couch, userId, command._id, new Date(), finishLater);
 }

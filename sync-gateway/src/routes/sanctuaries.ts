@@ -73,7 +73,8 @@ export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
       }
       const userId = userIdOf(c.get('user')!);
       const command = { ...newReviewCommand({ ownerId: userId, sanctuaryId: id, ...form.data }), ...(files.length ? { _attachments: attachments } : {}) };
-      const result = await submitReviewCommand(couch, userId, command);
+      // Answered once the review is stored; the command's outcome and the pending index follow (apply-queue.ts).
+      const result = await submitReviewCommand(couch, userId, command, (label, work) => accounts.applies.run(label, work));
       if (result.status === 'refused' || result.status === 'rejected') return jsonError(c, result.reason === ONE_REVIEW_PER_LISTING ? 409 : 400, result.reason);
       if (result.status !== 'published' || !result.review) return jsonError(c, 500, REVIEW_MESSAGES.failureFallback);
       return c.json(toReview(result.review), 201);

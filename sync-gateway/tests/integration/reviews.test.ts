@@ -290,6 +290,27 @@ describe('POST /api/sanctuaries/{id}/reviews', () => {
     expect(await sharp(served).metadata()).toMatchObject({ format: 'webp', width: 8, height: 6 });
   });
 
+  it('answers once the review is stored; the command outcome on the devices follows just after (issue 16)', async () => {
+    const eve = await register('Eve');
+    // The apply queue (four at a time) is kept busy, so what follows the answer has to wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    for (let i = 0; i < 4; i++) g.app.applies.run('held by the test', () => held);
+    const res = await g.app.request(`/api/sanctuaries/${freshSanctuary()}/reviews`, {
+      method: 'POST',
+      headers: { cookie: eve.cookie, origin: 'http://localhost', 'x-forwarded-for': '10.9.9.9' },
+      body: form({ rating: '4', comment: 'Quiet morning with the goats.' }),
+    });
+    expect(res.status).toBe(201);
+    const review = (await res.json()) as Review;
+    expect(await getOrNull<ReviewDoc>(DB.reviews, review.id)).toMatchObject({ rating: 4 });
+    const commandId = `review-command:${review.id.slice('review:'.length)}`;
+    expect(await getOrNull<ReviewCommandDoc>(userDbName(eve.user.id), commandId)).toMatchObject({ status: 'pending' });
+    release();
+    await g.app.applies.idle();
+    expect(await getOrNull<ReviewCommandDoc>(userDbName(eve.user.id), commandId)).toMatchObject({ status: 'published', reviewId: review.id });
+  });
+
   it.each([
     [{ rating: '5', comment: '   ' }, [], 'Please write a comment.'],
     [{ rating: '0', comment: 'x' }, [], 'The rating must be a whole number from 1 to 5.'],
