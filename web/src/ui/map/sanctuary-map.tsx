@@ -66,7 +66,9 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   }, [onSelect]);
 
   useEffect(() => {
-    const group = L.markerClusterGroup({ maxClusterRadius: 45, showCoverageOnHover: false, spiderfyOnMaxZoom: true, chunkedLoading: true });
+    // Markers closer than 80 px (the library's default) join a cluster: with 40 px cluster icons and 30 px letters, a smaller radius let
+    // neighbouring clusters overlap, leaving too little of each to tap (axe target-size on a phone).
+    const group = L.markerClusterGroup({ maxClusterRadius: 80, showCoverageOnHover: false, spiderfyOnMaxZoom: true, chunkedLoading: true });
     groupRef.current = group;
     map.addLayer(group);
     const entries = entriesRef.current;
