@@ -82,6 +82,8 @@ type CounterMessage = { type: 'ready'; url: string } | { type: 'counts'; id: num
 /** `startStoreCounter` in a child process (store-counter-process.ts), asked for its counts over IPC. */
 export async function startStoreCounterProcess(target: CouchConfig): Promise<StoreCounter> {
   const child = fork(fileURLToPath(new URL('./store-counter-process.ts', import.meta.url)), [], {
+    // TypeScript through tsx, as the stack's processes: the caller may be a test runner that loads .ts its own way.
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, SS_COUNTER_TARGET: target.url },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
