@@ -26,7 +26,7 @@ function boundary(workspace, forbidden) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'web/public/**', 'web/android/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'test-results/**', 'playwright-report/**', 'web/public/**', 'web/android/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

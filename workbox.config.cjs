@@ -3,7 +3,8 @@
 module.exports = {
   globDirectory: 'web/dist',
   globPatterns: ['**/*.{html,js,css,svg,png,webp,ico,webmanifest,woff2,json}'],
-  globIgnores: ['sw.js', 'workbox-*.js'],
+  // prerendered/: pages' first HTML, put in by the gateway online only (offline, the app renders them itself).
+  globIgnores: ['sw.js', 'workbox-*.js', 'prerendered/**'],
   swDest: 'web/dist/sw.js',
   // Vite's hashed file names are their own revision.
   dontCacheBustURLsMatching: /^assets\//,

@@ -56,13 +56,16 @@ function options() {
       out: { type: 'string' },
       // Real CouchDB from the shared release instead of the embedded store (couchdb/src/store-choice.ts reads it).
       couchdb: { type: 'boolean', default: false },
+      // Audit only these pages (repeatable), and/or a stack that is already running instead of starting one.
+      page: { type: 'string', multiple: true },
+      url: { type: 'string' },
     },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer (got ${values.runs})`);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const out = path.resolve(values.out ?? path.join(ROOT, 'test-results/lighthouse', stamp));
-  return { strict: values.strict, runs, out };
+  return { strict: values.strict, runs, out, pages: values.page?.length ? values.page : PAGES, url: values.url };
 }
 
 const fileName = (page: string) => (page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-'));
@@ -167,17 +170,17 @@ async function main() {
   process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
 
   try {
-    stack = await startStack({ port: 0, dataDir, log: (l) => console.log(`[stack] ${l}`) });
+    const base = opts.url ?? (stack = await startStack({ port: 0, dataDir, log: (l) => console.log(`[stack] ${l}`) })).url;
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROMIUM_ARGS,
       logLevel: 'error',
     });
-    console.log(`Lighthouse against ${stack.url} (Chromium on port ${chrome.port}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)})`);
+    console.log(`Lighthouse against ${base} (Chromium on port ${chrome.port}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(2)})`);
     const runs: PageRun[] = [];
-    for (const page of PAGES) {
+    for (const page of opts.pages) {
       const t0 = performance.now();
-      runs.push(await audit(stack.url, page, chrome.port, opts.runs, opts.out));
+      runs.push(await audit(base, page, chrome.port, opts.runs, opts.out));
       console.log(`  ${page} audited in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     }
     const allMet = report(runs, opts.out);

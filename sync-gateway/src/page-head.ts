@@ -85,12 +85,16 @@ export interface PageHead {
   jsonLd?: unknown;
   /** HTML for inside #root: the page's facts, replaced by the app when it starts. */
   body?: string;
+  /** The body is the app's own HTML (the build's pre-rendering): the app hydrates it instead of replacing it. */
+  prerendered?: boolean;
 }
 
 export function staticHead(path: string, origin: string): PageHead {
   const page = STATIC_PAGES[path]!;
   return { status: 200, title: page.title, description: page.description, canonical: `${origin}${path}`, index: page.index };
 }
+
+
 
 export function notFoundHead(origin: string, what: 'page' | 'sanctuary'): PageHead {
   return {
@@ -183,7 +187,7 @@ export function renderPage(indexHtml: string, head: PageHead): string {
     .join('\n    ');
   let html = indexHtml.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   html = html.replace('</head>', `    ${tags}\n  </head>`);
-  if (head.body) html = html.replace('<div id="root"></div>', `<div id="root">${head.body}</div>`);
+  if (head.body) html = html.replace('<div id="root"></div>', `<div id="root"${head.prerendered ? ' data-prerendered="app"' : ''}>${head.body}</div>`);
   return html;
 }
 

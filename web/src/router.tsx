@@ -1,5 +1,5 @@
 // Every route of the spec's route table. Pages other than Discover load on demand to keep the first load small.
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { RootLayout } from './ui/layout/root-layout';
 import { NotFoundPage } from './ui/not-found-page';
 import { HomePage } from './features/discover/components/home-page';
@@ -57,7 +57,11 @@ function parseSearch(text: string): Record<string, unknown> {
   return Object.fromEntries(new URLSearchParams(text.startsWith('?') ? text.slice(1) : text));
 }
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', stringifySearch, parseSearch });
+/** The app's router; the build's pre-rendering (prerender.tsx) makes one with a memory history per page. */
+export const createAppRouter = (history?: RouterHistory) =>
+  createRouter({ routeTree, defaultPreload: 'intent', stringifySearch, parseSearch, ...(history ? { history } : {}) });
+
+export const router = createAppRouter();
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,6 +1,8 @@
 // Serves the built web app (web/dist). Every page route answers index.html with that page's own head (title,
 // description, canonical URL, Open Graph and Twitter tags) and, for a listing, its facts and JSON-LD
-// (page-head.ts): link previews, search engines and readers without JavaScript see the page. An unknown listing
+// (page-head.ts), and for the pages whose content does not depend on the data (/, /faq, /about, …) the HTML the build
+// rendered from the app's own components (web/prerender-pages.mjs): link previews, search engines and readers
+// without JavaScript see the page, and it paints before the app's JavaScript has loaded. An unknown listing
 // or path answers 404 with the app (which shows the spec's not-found page). A missing asset (anything with a
 // file extension) is a real 404 too, so a broken deploy is visible instead of answering HTML for JS.
 // `/sitemap.xml` lists every page and listing; `/robots.txt` points to it.
@@ -10,7 +12,7 @@ import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { CouchClient } from '@ss/couchdb/client';
 import { addMissingSignedInHint } from '../session.ts';
-import { matchPage, notFoundHead, renderPage, robotsTxt, sanctuaryHead, sitemapXml, staticHead, type PageHead } from '../page-head.ts';
+import { matchPage, notFoundHead, renderPage, robotsTxt, sanctuaryHead, sitemapXml, staticHead, type PageHead, type PageMatch } from '../page-head.ts';
 
 const RESERVED = /^\/(api|db|media)(\/|$)/;
 /** The sitemap is rebuilt at most this often (it reads every listing). */
@@ -48,7 +50,10 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin }:
   });
   app.get('/robots.txt', (c) => c.body(robotsTxt(originOf(c)), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' }));
 
-  app.get('*', serveStatic({ root }));
+  // `/` is a page like the others (its head and first screen below); the bare index.html stays a file, the service
+  // worker's app shell for navigations it answers offline. prerendered/ holds pages' HTML, not files to serve.
+  const files = serveStatic({ root });
+  app.get('*', (c, next) => (c.req.path === '/' || c.req.path.startsWith('/prerendered/') ? next() : files(c, next)));
 
   app.get('*', async (c) => {
     const p = c.req.path;
@@ -58,9 +63,27 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin }:
       return c.text('The web app has not been built yet. Run `npm run build` (npm start does this for you).', 503);
     }
     const head = await headFor(p, couch, originOf(c));
-    return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), head), head.status);
+    // The build rendered each page without a query; one with a query (/?q=…, a filter) may look different, so it
+    // gets the bare shell and the app renders it.
+    const app = head.body || new URL(c.req.url).search ? undefined : prerendered(webDist, matchPage(p));
+    return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), app ? { ...head, body: app, prerendered: true } : head), head.status);
   });
   return app;
+}
+
+/**
+ * The build's HTML for a page whose content does not depend on the data (web/prerender-pages.mjs: rendered from the
+ * app's own components), or undefined when there is none. Read per request like index.html, so a new build is
+ * served at once.
+ */
+function prerendered(webDist: string, page: PageMatch): string | undefined {
+  if (page.kind !== 'static') return undefined;
+  const file = path.join(webDist, 'prerendered', `${page.path === '/' ? 'index' : page.path.slice(1)}.html`);
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 async function headFor(pathname: string, couch: CouchClient, origin: string): Promise<PageHead> {

@@ -26,6 +26,11 @@ const INDEX = `<!doctype html>
 </html>
 `;
 
+// What the build's pre-rendering (web/prerender-pages.mjs) writes for two pages; tests/e2e/prerendered.spec.ts
+// checks the real build's.
+const HOME_HTML = '<main><h1>Discover Animal Sanctuaries</h1></main>';
+const FAQ_HTML = '<main><h1>Frequently Asked Questions</h1></main>';
+
 // The store and the gateway in-process come from the one integration harness, serving this suite's index.html.
 let g: Gateway;
 let fx: StoreFixture;
@@ -34,6 +39,9 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-pages-'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.mkdirSync(path.join(dist, 'prerendered'));
+  fs.writeFileSync(path.join(dist, 'prerendered/index.html'), HOME_HTML);
+  fs.writeFileSync(path.join(dist, 'prerendered/faq.html'), FAQ_HTML);
   g = await startGateway({ webDist: dist, security: { publicOrigins: ['https://sanctuaries.example.org'] } });
   ({ fx, app } = g);
 }, 60_000);
@@ -115,6 +123,25 @@ describe('a listing page before JavaScript', () => {
     expect(jsonLdOf(html)).toMatchObject({ name: doc.name, description: hostile });
     // Meta attributes are escaped whole.
     expect(headOf(html)).toContain('content="Hostile &quot;Haven&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;, Columbus, OH — Sanctuary Seekers"');
+  });
+});
+
+describe('pages the build pre-rendered', () => {
+  it("answers / and /faq with their own head and the build's HTML in #root; pages without one keep the bare shell", async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(headOf(html)).toContain('<title>Sanctuary Seekers — Find animal sanctuaries &amp; rescues near you</title>');
+    expect(headOf(html)).toContain('<link rel="canonical" href="https://sanctuaries.example.org/" />');
+    expect(headOf(html)).toContain('<meta property="og:title"');
+    expect(bodyOf(html)).toContain(`<div id="root" data-prerendered="app">${HOME_HTML}</div>`);
+    expect(bodyOf(await (await get('/faq')).text())).toContain(`<div id="root" data-prerendered="app">${FAQ_HTML}</div>`);
+    expect(bodyOf(await (await get('/terms')).text())).toContain('<div id="root"></div>');
+    // Rendered without a query, so a page with one (a search) is left to the app.
+    expect(bodyOf(await (await get('/?q=44101')).text())).toContain('<div id="root"></div>');
+    // The bare index.html stays the service worker's app shell; the fragments are not files to fetch.
+    expect(await (await get('/index.html')).text()).toBe(INDEX);
+    expect((await get('/prerendered/index.html')).status).toBe(404);
   });
 });
 

@@ -55,11 +55,10 @@ function writePersisted(user: User | null) {
   }
 }
 
-function initialState(): CurrentUserState {
-  return { user: readPersisted(), error: null, status: 'idle', fetchedAt: null, offline: false };
-}
-
-export const useCurrentUserStore = create<CurrentUserState>(initialState);
+// Created empty, then given the device's copy: zustand renders its initial state while React hydrates the build's
+// pre-rendered HTML (which knows nobody), so hydration matches it, and the copy shows in the render just after.
+export const useCurrentUserStore = create<CurrentUserState>(() => ({ user: null, error: null, status: 'idle', fetchedAt: null, offline: false }));
+useCurrentUserStore.setState({ user: readPersisted() });
 
 /** The spec's definition: user data and no error. */
 export const isAuthenticated = (s: Pick<CurrentUserState, 'user' | 'error'>): boolean => s.user !== null && s.error === null;

@@ -10,6 +10,8 @@ export interface CollectionSnapshot<T> {
 export interface LiveCollection<T> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): CollectionSnapshot<T>;
+  /** What pre-rendering showed, and so what hydration renders first: nothing read yet. */
+  getServerSnapshot(): CollectionSnapshot<T>;
 }
 
 export function createLiveCollection<D extends object, S extends D, T>(
@@ -18,7 +20,8 @@ export function createLiveCollection<D extends object, S extends D, T>(
   accept: (doc: unknown) => doc is S,
   map: (doc: S) => T,
 ): LiveCollection<T> {
-  let snapshot: CollectionSnapshot<T> = { status: 'loading', items: new Map() };
+  const loading: CollectionSnapshot<T> = { status: 'loading', items: new Map() };
+  let snapshot = loading;
   const listeners = new Set<() => void>();
   let started = false;
   let flushQueued = false;
@@ -74,5 +77,6 @@ export function createLiveCollection<D extends object, S extends D, T>(
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
+    getServerSnapshot: () => loading,
   };
 }

@@ -23,7 +23,9 @@ export interface DirectorySnapshot {
   items: ReadonlyMap<string, Sanctuary>;
 }
 
-let snapshot: DirectorySnapshot = { status: 'loading', items: new Map() };
+/** What pre-rendering showed, and so what hydration must render first: nothing read yet. */
+const LOADING: DirectorySnapshot = { status: 'loading', items: new Map() };
+let snapshot: DirectorySnapshot = LOADING;
 let working = new Map<string, Sanctuary>();
 let localSeq: number | string = 0;
 const listeners = new Set<() => void>();
@@ -165,4 +167,5 @@ export const sanctuaryDirectory = {
     };
   },
   getSnapshot: () => snapshot,
+  getServerSnapshot: () => LOADING,
 };

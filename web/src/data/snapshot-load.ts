@@ -4,8 +4,22 @@
 // snapshot's sequence instead of re-reading every change.
 import type { LocalDb } from './local-db';
 
-/** Larger batches load faster; smaller ones report progress more often. */
-const BATCH = 2500;
+// Batches: PouchDB checks and writes a whole batch in one task, so a big batch blocks input for its whole length
+// (316 listings in one batch: 130 ms here, over half a second on a slow phone), while many small ones cost a
+// transaction each (100k listings in batches of 2,500 load fastest). So the first batch is small and each next one
+// is sized from how long the last took, aiming at TARGET_BATCH_MS: a fast device soon writes big batches, a slow
+// one keeps each write short enough not to hold up a tap.
+const FIRST_BATCH = 100;
+const MIN_BATCH = 25;
+const MAX_BATCH = 2500;
+const TARGET_BATCH_MS = 50;
+
+/** The next batch size after a batch of `size` documents took `ms`. */
+export function nextBatchSize(size: number, ms: number): number {
+  const scaled = Math.round((size * TARGET_BATCH_MS) / Math.max(ms, 1));
+  // Never more than double at once: one quick batch (a cache hit, an idle moment) is not a promise.
+  return Math.min(MAX_BATCH, Math.max(MIN_BATCH, Math.min(scaled, size * 2)));
+}
 
 export interface SnapshotResult {
   updateSeq: string | number;
@@ -45,9 +59,14 @@ export async function loadSnapshot(name: 'sanctuaries' | 'reviews', db: LocalDb<
   const { update_seq: updateSeq } = header as { update_seq: string | number };
 
   await hooks.onDocuments?.(docs);
-  for (let i = 0; i < docs.length; i += BATCH) {
-    await db.bulkDocs(docs.slice(i, i + BATCH) as PouchDB.Core.PutDocument<object>[], { new_edits: false });
-    hooks.onProgress?.(Math.min(i + BATCH, docs.length), docs.length);
+  let size = FIRST_BATCH;
+  for (let i = 0; i < docs.length; ) {
+    const batch = docs.slice(i, i + size) as PouchDB.Core.PutDocument<object>[];
+    const started = performance.now();
+    await db.bulkDocs(batch, { new_edits: false });
+    i += batch.length;
+    hooks.onProgress?.(i, docs.length);
+    size = nextBatchSize(batch.length, performance.now() - started);
   }
   return { updateSeq, docs: docs.length };
 }

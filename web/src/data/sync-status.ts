@@ -25,8 +25,9 @@ function readLastSynced(): string | null {
 }
 
 export const useSyncStatus = create<SyncStatus>(() => ({
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  phase: typeof navigator !== 'undefined' && !navigator.onLine ? 'offline' : 'syncing',
+  // Outside a browser (the build's pre-rendering; Node 21+ has a navigator without onLine): online, syncing.
+  online: typeof window === 'undefined' ? true : navigator.onLine,
+  phase: typeof window !== 'undefined' && !navigator.onLine ? 'offline' : 'syncing',
   docsWritten: 0,
   pending: null,
   lastSyncedAt: readLastSynced(),

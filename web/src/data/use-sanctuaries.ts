@@ -1,16 +1,17 @@
 // Every sanctuary on this device, live, for React. Reads the local replicated directory only.
+// The third argument of useSyncExternalStore is what pre-rendering showed and hydration renders first: loading.
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { sanctuaryDirectory } from './sanctuary-directory';
 import { byName } from './sort';
 
 export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
-  const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot);
+  const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot, sanctuaryDirectory.getServerSnapshot);
   const sanctuaries = useMemo(() => [...snap.items.values()].sort(byName), [snap.items]);
   return { status: snap.status, sanctuaries };
 }
 
 export function useSanctuary(id: string): { status: 'loading' | 'ready'; sanctuary: Sanctuary | undefined } {
-  const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot);
+  const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot, sanctuaryDirectory.getServerSnapshot);
   return { status: snap.status, sanctuary: snap.items.get(id) };
 }

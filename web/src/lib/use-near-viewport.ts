@@ -3,8 +3,9 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 export function useNearViewport(ref: RefObject<Element | null>, margin = '0px'): boolean {
-  // Without IntersectionObserver there is no way to know: show it at once, as before.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Without IntersectionObserver there is no way to know: show it at once, as before. Pre-rendering (no window)
+  // shows the placeholder, as the browser's first render does.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;

@@ -1,7 +1,8 @@
 // The spec's search widget: a place box, Search, and 'Use my current location'. Enter searches; the text is
 // trimmed; Search is disabled while loading or when the text is blank.
 import { LocateFixed, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { takeEarlySearch } from '../lib/early-input';
 import { MESSAGES } from '@ss/domain/constants';
 import { useGeolocation } from '../lib/use-geolocation';
 import { toast } from './toast';
@@ -22,6 +23,19 @@ interface Props {
 
 export function SearchWidget({ initialQuery = '', onSearch, busy = false, variant = 'compact' }: Props) {
   const [text, setText] = useState(initialQuery);
+  const box = useRef<HTMLInputElement>(null);
+  // The home page's box takes over from the one in the page's HTML (web/src/lib/early-input.ts): what was typed
+  // there, focus, and a search asked for before the app was ready.
+  useLayoutEffect(() => {
+    if (variant !== 'hero') return;
+    const early = takeEarlySearch();
+    if (!early) return;
+    if (early.text) setText(early.text);
+    if (early.focused) box.current?.focus();
+    if (early.submitted && early.text.trim()) onSearch({ query: early.text.trim() });
+    // Once, when the box first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const locating = useGeolocation((s) => s.isLoading);
   const locate = useGeolocation((s) => s.locate);
   const trimmed = text.trim();
@@ -66,7 +80,7 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
   }
   return (
     <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className={`flex w-full flex-col gap-2 sm:flex-row ${hero ? 'rounded-xl bg-white p-2 shadow-lg' : ''}`}>
-      <PlaceBox text={text} onChange={setText} placeholder="Enter city, state, or ZIP code" padding="py-3" />
+      <PlaceBox text={text} onChange={setText} placeholder="Enter city, state, or ZIP code" padding="py-3" inputRef={box} />
       <button
         type="submit"
         disabled={!trimmed || loading}
@@ -88,12 +102,27 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
 }
 
 /** The place box both layouts share: a search field with its icon and a label for screen readers. */
-function PlaceBox({ text, onChange, placeholder, className = '', padding }: { text: string; onChange: (text: string) => void; placeholder: string; className?: string; padding: string }) {
+function PlaceBox({
+  text,
+  onChange,
+  placeholder,
+  className = '',
+  padding,
+  inputRef,
+}: {
+  text: string;
+  onChange: (text: string) => void;
+  placeholder: string;
+  className?: string;
+  padding: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
   return (
     <label className={`relative flex-1 ${className}`}>
       <span className="sr-only">City, state, or ZIP code</span>
       <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-gray-400" />
       <input
+        ref={inputRef}
         type="search"
         value={text}
         onChange={(e) => onChange(e.target.value)}

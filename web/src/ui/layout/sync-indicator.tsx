@@ -5,7 +5,8 @@ import { formatClock } from '../../lib/format-time';
 
 export function SyncIndicator() {
   const { phase, docsWritten, pending, lastSyncedAt } = useSyncStatus();
-  const last = lastSyncedAt ? `last synced ${formatClock(lastSyncedAt)}` : 'never synced';
+  // Formatted only when shown (not while syncing, when progress updates re-render this many times a second).
+  const last = () => (lastSyncedAt ? `last synced ${formatClock(lastSyncedAt)}` : 'never synced');
   let icon;
   let text: string;
   /** What a phone's header has room for: the state without the time. */
@@ -13,7 +14,7 @@ export function SyncIndicator() {
   switch (phase) {
     case 'offline':
       icon = <CloudOff aria-hidden className="h-4 w-4" />;
-      text = `Offline · ${last}`;
+      text = `Offline · ${last()}`;
       short = 'Offline';
       break;
     case 'syncing':
@@ -23,12 +24,12 @@ export function SyncIndicator() {
       break;
     case 'error':
       icon = <AlertTriangle aria-hidden className="h-4 w-4" />;
-      text = `Sync paused · ${last}`;
+      text = `Sync paused · ${last()}`;
       short = 'Sync paused';
       break;
     default:
       icon = <CheckCircle2 aria-hidden className="h-4 w-4" />;
-      text = `Up to date · ${last}`;
+      text = `Up to date · ${last()}`;
       short = 'Up to date';
   }
   const tone = phase === 'up-to-date' ? 'text-emerald-700' : phase === 'syncing' ? 'text-sky-700' : 'text-amber-800';

@@ -30,7 +30,9 @@ function sourceLabel(url: string): string {
   }
 }
 
-const checkedOn = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+// One formatter for every source line (toLocaleDateString with options builds a new one on each call).
+const CHECKED_ON = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const checkedOn = (day: string) => CHECKED_ON.format(new Date(`${day}T12:00:00Z`));
 
 export function ListingSources({ sanctuary }: { sanctuary: Sanctuary }) {
   const sources = sanctuary.sources ?? [];

@@ -1,0 +1,26 @@
+// Build-time pre-rendering (issue 13): the pages whose content never changes with the data are rendered once, at
+// build time, from the app's own components (the same router, layout and page components the browser runs), and
+// the gateway puts that HTML in the page before any JavaScript runs (sync-gateway/src/routes/web.ts). The app then
+// mounts over it (web/src/main.tsx). Data-dependent parts render as the app first shows them: loading.
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createAppRouter } from './router';
+
+export async function renderPage(path: string): Promise<string> {
+  const app = async () => {
+    const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+    // Resolves the route and loads its (lazy) component.
+    await router.load();
+    return <RouterProvider router={router} />;
+  };
+  // The first pass waits for everything the page loads lazily (prerender waits for every Suspense boundary); the
+  // second renders it all in one piece. A single streaming pass would leave suspended parts hidden behind inline
+  // scripts that reveal them, and the page's Content-Security-Policy runs no inline script.
+  await prerender(await app());
+  // React puts resource hints for the page's images (<link rel="preload">) ahead of the markup when there is no
+  // <head> in the tree; the browser's render has no such elements there, so hydration would not match: left out.
+  const html = renderToString(await app()).replace(/^(<link [^>]*>)+/, '');
+  if (/<script|<template/.test(html)) throw new Error(`pre-rendering ${path}: a part of the page did not render on the server`);
+  return html;
+}
