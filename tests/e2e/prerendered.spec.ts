@@ -9,7 +9,7 @@ const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&am
 
 test('the HTML of /, /faq and /about holds their content before any script runs', async ({ request }) => {
   const home = await (await request.get('/')).text();
-  expect(home).toMatch(/<div id="root">.*<h1[^>]*>Discover Animal Sanctuaries<\/h1>/s);
+  expect(home).toMatch(/<div id="root" data-prerendered="app">.*<h1[^>]*>Discover Animal Sanctuaries<\/h1>/s);
   expect(home).toContain('placeholder="Enter city, state, or ZIP code"');
   const faq = visibleText(await (await request.get('/faq')).text());
   expect(faq).toContain('Frequently Asked Questions');
