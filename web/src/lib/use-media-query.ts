@@ -2,7 +2,12 @@
 // structure and not only in style: /map on a phone is a different arrangement, not the desktop one squeezed.
 import { useSyncExternalStore } from 'react';
 
-export function useMediaQuery(query: string): boolean {
+/**
+ * `serverMatches`: what the build's pre-rendering assumes (no screen there), and so what hydration renders first.
+ * The phone layout is the one pre-rendered: most visitors come on a phone, and a phone has the least time to spare
+ * for a page that rearranges itself once the app runs.
+ */
+export function useMediaQuery(query: string, serverMatches = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
@@ -10,9 +15,12 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverMatches,
   );
 }
 
 /** Phones and small tablets: below Tailwind's md breakpoint. */
 export const PHONE_QUERY = '(max-width: 767.98px)';
+
+/** Whether the phone layout applies; pre-rendered pages are laid out for a phone. */
+export const usePhoneLayout = () => useMediaQuery(PHONE_QUERY, true);

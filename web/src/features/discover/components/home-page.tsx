@@ -7,7 +7,7 @@ import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MES
 import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
 import type { SearchParams } from '../../../lib/search-params';
-import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { usePhoneLayout } from '../../../lib/use-media-query';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { config, isExternal } from '../../../config';
 import { CardSkeleton } from '../../../ui/card-skeleton';
@@ -33,7 +33,7 @@ export function HomePage() {
   const cards = search.results.slice(0, HOME_MAX_RESULT_CARDS);
   const nearest = search.origin ? search.results.slice(0, HOME_NEAREST_COUNT) : [];
   const painted = cards.length > 0;
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = usePhoneLayout();
   const applyFilters = (filters: Pick<SearchParams, 'animal' | 'service' | 'radius' | 'open'>) =>
     void navigate({ search: { q: params.q, lat: params.lat, lon: params.lon, ...filters } });
   const mapBox = useRef<HTMLDivElement>(null);

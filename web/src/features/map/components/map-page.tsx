@@ -17,7 +17,7 @@ import { toast } from '../../../ui/toast';
 import type { Bounds } from '../../../lib/tiles';
 import { SaveArea } from './save-area';
 import { PhoneMap } from './phone-map';
-import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { usePhoneLayout } from '../../../lib/use-media-query';
 import type { SearchParams } from '../../../lib/search-params';
 
 export function MapPage() {
@@ -28,7 +28,7 @@ export function MapPage() {
   const [sortByUser, setSortByUser] = useState(false);
   const [mapView, setMapView] = useState<{ bounds: Bounds; zoom: number } | null>(null);
   const user = useGeolocation();
-  const phone = useMediaQuery(PHONE_QUERY);
+  const phone = usePhoneLayout();
   // Bumped by the phone's "my location" control: the map fits itself to the user again.
   const [recentred, setRecentred] = useState(0);
   const recentre = async () => {
