@@ -17,6 +17,7 @@ for (const page of PRERENDERED_PAGES) {
   // A page that fell back to client rendering (a component that cannot render outside a browser) is a build error:
   // its HTML would be an empty shell with React's error template in it.
   if (html.includes('Switched to client rendering')) throw new Error(`pre-rendering ${page} failed: ${html.slice(html.indexOf('data-msg'), html.indexOf('data-msg') + 400)}`);
+  // Named as the gateway reads them (sync-gateway/src/routes/web.ts, prerendered()): change both together.
   fs.writeFileSync(path.join(out, `${page === '/' ? 'index' : page.slice(1)}.html`), html);
 }
 console.log(`[prerender] ${PRERENDERED_PAGES.length} pages → ${path.relative(process.cwd(), out)}`);

@@ -94,8 +94,6 @@ export function staticHead(path: string, origin: string): PageHead {
   return { status: 200, title: page.title, description: page.description, canonical: `${origin}${path}`, index: page.index };
 }
 
-
-
 export function notFoundHead(origin: string, what: 'page' | 'sanctuary'): PageHead {
   return {
     status: 404,

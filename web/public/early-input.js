@@ -1,6 +1,6 @@
 // Records what happens in the search box of the page's own HTML (the pre-rendered home page) from the moment the
 // page is parsed until the app has started: whether it had focus and whether Enter was pressed or the form sent.
-// The app reads this when its search box replaces that one (src/lib/early-input.ts) and runs the search: nothing
+// The app reads this when its search box takes over from that one (src/lib/early-input.ts) and runs the search: nothing
 // typed or submitted before the app was ready is lost.
 (function () {
   var BOX = '#root form[role="search"] input[type="search"]';

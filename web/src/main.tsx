@@ -13,7 +13,8 @@ const container = document.getElementById('root')!;
 
 // The first render is a transition, so React renders it in slices and the page keeps answering input while the app
 // starts (one long task of hundreds of milliseconds on a slow phone otherwise). When the server already put the
-// page's content in the HTML, it is on screen first: the app mounts after that paint and replaces it.
+// page's content in the HTML, it is on screen first: a listing's facts (plain HTML from the gateway) are replaced after
+// that paint; a page the build pre-rendered from the app's own components is hydrated.
 const app = (
   <StrictMode>
     <RouterProvider router={router} />

@@ -78,6 +78,7 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin }:
  */
 function prerendered(webDist: string, page: PageMatch): string | undefined {
   if (page.kind !== 'static') return undefined;
+  // Named as web/prerender-pages.mjs writes them: change both together.
   const file = path.join(webDist, 'prerendered', `${page.path === '/' ? 'index' : page.path.slice(1)}.html`);
   try {
     return fs.readFileSync(file, 'utf8');

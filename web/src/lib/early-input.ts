@@ -1,5 +1,5 @@
 // The HTML of / holds the search form before the app starts (the build's pre-rendering, web/prerender-pages.mjs);
-// the app's first render replaces it. What was typed there meanwhile, whether the box had focus and whether a search
+// the app hydrates it, and its own search box takes over. What was typed there meanwhile, whether the box had focus and whether a search
 // was asked for (public/early-input.js records those from the moment the page is parsed) are carried into the
 // app's search box, which then searches: nothing typed or submitted before the app was ready is lost.
 interface EarlySearch {
@@ -22,12 +22,12 @@ declare global {
 
 let box: HTMLInputElement | null = null;
 
-/** Called once, before the app mounts over the page's HTML: keeps hold of its search box. */
+/** Called once, before the app hydrates the page's HTML: keeps hold of its search box. */
 export function watchEarlySearchBox(root: HTMLElement) {
   box = root.querySelector<HTMLInputElement>('form[role="search"] input[type="search"]');
 }
 
-/** What happened in the page's own search box before the app replaced it (once; later calls get nothing). */
+/** What happened in the page's own search box before the app took it over (once; later calls get nothing). */
 export function takeEarlySearch(): EarlySearch | null {
   const recorded = window.__ssEarlySearch;
   recorded?.stop();
