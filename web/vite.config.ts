@@ -1,10 +1,32 @@
 // Vite build of the web app. Output goes to web/dist, which the gateway serves and workbox precaches.
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * The two tiny scripts that must run while the page is still parsing (web/inline/: start reading the device's
+ * directory, record a search typed before the app runs) go into index.html itself: fetched as files they cost a
+ * service-worker round trip each on an offline cold start, blocking the parser. The gateway allows exactly these
+ * by their SHA-256 in its Content-Security-Policy (sync-gateway/src/security-headers.ts inlineScriptHashes).
+ */
+function inlineEarlyScripts(): Plugin {
+  return {
+    name: 'ss-inline-early-scripts',
+    transformIndexHtml(html) {
+      return html.replace(/<script data-inline src="\/(early-[\w-]+\.js)"><\/script>/g, (_, file: string) => {
+        // Whole-line comments stay in the source file, not in every page.
+        const source = fs.readFileSync(new URL(`./inline/${file}`, import.meta.url), 'utf8');
+        const code = source.split('\n').filter((line) => !/^\s*\/\//.test(line)).join('\n').trim();
+        if (/<\/script/i.test(code)) throw new Error(`${file} cannot be inlined: it contains </script`);
+        return `<script>${code}</script>`;
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineEarlyScripts()],
   // PouchDB's browser build still reads the Node-style `global`.
   define: { global: 'globalThis' },
   build: {

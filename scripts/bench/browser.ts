@@ -60,6 +60,7 @@ export async function benchBrowser(size: number, runs: number, log = console.log
     const firstSyncTotal: number[] = [];
     const coldReady: number[] = [];
     const coldPainted: number[] = [];
+    const coldFcp: number[] = [];
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -73,16 +74,24 @@ export async function benchBrowser(size: number, runs: number, log = console.log
       await mark(page, 'ss:directory-cached');
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
       await context.setOffline(true);
-      await page.reload();
-      coldReady.push(await mark(page, 'ss:directory-ready', 60_000));
-      coldPainted.push(await mark(page, 'ss:results-painted', 60_000));
+      // At least three offline cold starts per size: when one first sync is all the time allows (100k), three
+      // reloads after it.
+      for (let start = 0; start < Math.ceil(3 / runs); start++) {
+        await page.reload();
+        coldReady.push(await mark(page, 'ss:directory-ready', 60_000));
+        coldPainted.push(await mark(page, 'ss:results-painted', 60_000));
+        // The browser's own figure: offline the page is the bare app shell, so its first contentful paint is the
+        // app's first frame, the one with the cards.
+        coldFcp.push(await mark(page, 'first-contentful-paint', 60_000));
+      }
       await context.close();
     }
     log(`  first sync of ${size}, directory durable in IndexedDB (usable offline): ${fmt(usable)}`);
     log(`  first sync of ${size}, PouchDB replica complete (snapshot + bulkDocs): ${fmt(firstSync)}`);
     log(`  … from navigation start: ${fmt(firstSyncTotal)}`);
     log(`  offline cold start, directory ready: ${fmt(coldReady)}`);
-    log(`  offline cold start, results painted: ${fmt(coldPainted)}`);
+    log(`  offline cold start, results painted: ${fmt(coldPainted)} (target ${size >= 100_000 ? 600 : 150} ms)`);
+    log(`  offline cold start, first contentful paint: ${fmt(coldFcp)}`);
     server.close();
   } finally {
     await browser.close();

@@ -1,4 +1,6 @@
 // The gateway application: the only door to CouchDB. Assembled from one router per resource.
+import fs from 'node:fs';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { CouchClient } from '@ss/couchdb/client';
@@ -13,7 +15,7 @@ import { searchDirectory } from './search-directory.ts';
 import { defaultGazetteerDirs, gazetteerLoader } from './gazetteer.ts';
 import { createAccounts, type SecuritySettings } from './accounts.ts';
 import { originGuard } from './csrf.ts';
-import { securityHeaders } from './security-headers.ts';
+import { inlineScriptHashes, securityHeaders } from './security-headers.ts';
 import { requestBodyLimits } from './body-limits.ts';
 import { writeLimits } from './write-limits.ts';
 import { requestDeadline } from './request-deadline.ts';
@@ -47,7 +49,12 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   const accounts = createAccounts(couch, security);
   const { options } = accounts;
   // First, so every response carries them: API, replication proxies, media, the web app, 404s, errors, 413/429.
-  app.use('*', securityHeaders({ tileUrl: options.tileUrl, trustedProxies: options.trustedProxies }));
+  // The build's index.html carries two small inline scripts; the CSP allows them by hash, read from the build the
+  // gateway serves (a build replaced under a running gateway is picked up on restart; until then only those two
+  // early helpers are blocked, and the app does without them).
+  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
+  const scriptHashes = indexHtml && fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : [];
+  app.use('*', securityHeaders({ tileUrl: options.tileUrl, trustedProxies: options.trustedProxies, scriptHashes }));
   // Before anything reads a body: a declared oversize body is refused unread, a chunked one as it passes the limit.
   app.use('*', requestBodyLimits(options.bodyLimits));
   // CSRF: state-changing requests must come from our own origin (or a configured PUBLIC_ORIGIN).

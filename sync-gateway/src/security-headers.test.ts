@@ -1,7 +1,8 @@
 // The security headers: the CSP's content, the tile server it allows, and HSTS only over https.
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { HSTS_VALUE, securityHeaders, tileSource } from './security-headers.ts';
+import { HSTS_VALUE, inlineScriptHashes, securityHeaders, tileSource } from './security-headers.ts';
 
 function directives(csp: string | null): Map<string, string[]> {
   return new Map(
@@ -105,5 +106,24 @@ describe('securityHeaders', () => {
     expect((await proxied.request('http://gw.test/json', { headers: { 'x-forwarded-proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
     // The proxy appended what it saw (http) to what the client claimed (https): the proxy's word counts.
     expect((await proxied.request('http://gw.test/json', { headers: { 'x-forwarded-proto': 'https, http' } })).headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('inline scripts allowed by hash', () => {
+  it('hashes exactly the text of each inline script of the page, and nothing that loads a file', () => {
+    const html = '<head><script>var a = 1;</script><script src="/x.js"></script><script type="module" src="/m.js"></script></head><body><script>\n  b()\n</script><script> </script><script type="application/ld+json">{"a":1}</script></body>';
+    const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([sha('var a = 1;'), sha('\n  b()\n')]);
+    expect(inlineScriptHashes('<div id="root"></div>')).toEqual([]);
+  });
+
+  it('puts those hashes, and only those, beside self in script-src', async () => {
+    const hashes = inlineScriptHashes('<script>early()</script>');
+    const app = new Hono();
+    app.use('*', securityHeaders({ trustedProxies: 0, scriptHashes: hashes }));
+    app.get('/', (c) => c.text('ok'));
+    const csp = directives((await app.request('/')).headers.get('content-security-policy'));
+    expect(csp.get('script-src')).toEqual(["'self'", ...hashes]);
+    expect(csp.get('script-src')!.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 });

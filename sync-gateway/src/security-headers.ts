@@ -1,6 +1,7 @@
 // Security headers on every response the gateway sends: the API, the /db/* replication proxies (live feeds
 // included: the headers go out with the first byte), /media, the web app, its SPA fallback, 404s and errors.
 // Built on hono's secure-headers middleware; HSTS is added only when the request really arrived over https.
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
@@ -31,15 +32,32 @@ export function tileSource(template: string | undefined): string | null {
   return `${url.protocol}//${host}`;
 }
 
+/**
+ * CSP sources for the inline scripts of the built index.html (the two the build puts there, web/vite.config.ts):
+ * `'sha256-…'` of each one's exact text, so those run and no other inline script can.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes!) || !code!.trim()) continue;
+    // Data blocks (JSON-LD) never run, and CSP does not govern them.
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes!)?.[1]?.toLowerCase();
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(code!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
 /** The Content-Security-Policy directives of the web app, given the map tile template it was built with. */
-export function contentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL) {
+export function contentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL, scriptHashes: readonly string[] = []) {
   const tiles = tileSource(tileUrl);
   const external = tiles ? [tiles] : [];
   return {
     defaultSrc: ["'self'"],
-    // Only our own bundles: web/dist/index.html loads one module script and the service worker is a file
-    // (workbox runtime inlined into sw.js, not into the page). No inline script, no eval.
-    scriptSrc: ["'self'"],
+    // Only our own bundles, and the inline scripts of web/dist/index.html by their hashes: it loads one module
+    // script, and the service worker is a file (workbox runtime inlined into sw.js, not into the page). No other
+    // inline script, no eval.
+    scriptSrc: ["'self'", ...scriptHashes],
     // 'unsafe-inline' for styles only, and knowingly: Radix Dialog's scroll lock (react-remove-scroll-bar, via
     // react-style-singleton) appends a <style> element whose text carries the measured scrollbar gap, so it
     // can be neither hashed nor given a nonce without an inline script. Style attributes set through the CSSOM
@@ -69,6 +87,8 @@ export interface SecurityHeaderOptions {
   tileUrl?: string;
   /** How many reverse proxies are trusted (TRUST_PROXY): only then is X-Forwarded-Proto believed for HSTS. */
   trustedProxies: number;
+  /** The built index.html's inline scripts, as CSP hash sources (inlineScriptHashes). */
+  scriptHashes?: readonly string[];
 }
 
 /** Context variable holding arrivedOverHttps() for the request. */
@@ -83,9 +103,9 @@ export function arrivedOverHttps(c: Context, trustedProxies: number): boolean {
   return protos[protos.length - 1] === 'https';
 }
 
-export function securityHeaders({ tileUrl, trustedProxies }: SecurityHeaderOptions): MiddlewareHandler {
+export function securityHeaders({ tileUrl, trustedProxies, scriptHashes = [] }: SecurityHeaderOptions): MiddlewareHandler {
   const common = secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(tileUrl || DEFAULT_TILE_URL),
+    contentSecurityPolicy: contentSecurityPolicy(tileUrl || DEFAULT_TILE_URL, scriptHashes),
     // Tiles come from another origin without CORP headers; require-corp would blank the map.
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: 'same-origin',

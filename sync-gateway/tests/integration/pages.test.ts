@@ -9,6 +9,7 @@ import { DB } from '@ss/couchdb/definitions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { REVIEW_STATS_DOC_TYPE, statsDocId } from '@ss/domain/review';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import { inlineScriptHashes } from '../../src/security-headers.ts';
 import { startGateway, type App, type Gateway } from './harness.ts';
 import type { StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 
@@ -18,6 +19,7 @@ const INDEX = `<!doctype html>
     <meta charset="UTF-8" />
     <meta name="description" content="The app's own description." />
     <title>The app's own title</title>
+    <script>window.early = 1;</script>
   </head>
   <body>
     <div id="root"></div>
@@ -113,8 +115,8 @@ describe('a listing page before JavaScript', () => {
     delete (doc as { _rev?: string })._rev;
     await fx.couch.nano.db.use(DB.sanctuaries).insert(doc as never);
     const html = await (await get('/sanctuary/hostile-haven-columbus-oh')).text();
-    // Exactly the scripts the page had plus the JSON-LD: nothing injected.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Exactly the scripts the page had (its module and its inline one) plus the JSON-LD: nothing injected.
+    expect(html.match(/<script/g)).toHaveLength(3);
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<!-- "quoted"');
     expect(html).not.toContain('javascript:alert(3)');
@@ -157,5 +159,19 @@ describe('sitemap and robots', () => {
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain('Sitemap: https://sanctuaries.example.org/sitemap.xml');
     expect(robots).toContain('Disallow: /api/');
+  });
+});
+
+describe('the page\'s inline scripts', () => {
+  it('are allowed by hash in the CSP of every page that carries them, and only they', async () => {
+    const [hash] = inlineScriptHashes(INDEX);
+    expect(hash).toMatch(/^'sha256-/);
+    for (const page of ['/', '/faq', '/sanctuary/animal-place-grass-valley-ca', '/map?q=Ohio']) {
+      const res = await get(page);
+      const html = await res.text();
+      expect(html).toContain('<script>window.early = 1;</script>');
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')![1]!.split(' ');
+      expect(scriptSrc).toEqual(["'self'", hash]);
+    }
   });
 });

@@ -30,3 +30,10 @@ function request<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => ID
 export const kvGet = <T>(key: string) => request<T | undefined>('readonly', (s) => s.get(key));
 export const kvSet = (key: string, value: unknown) => request<IDBValidKey>('readwrite', (s) => s.put(value, key));
 export const kvDelete = (key: string) => request<undefined>('readwrite', (s) => s.delete(key));
+/** Writes several records in one transaction: all of them or none. */
+export const kvSetMany = (entries: ReadonlyArray<readonly [string, unknown]>) =>
+  request<unknown>('readwrite', (s) => {
+    let last!: IDBRequest;
+    for (const [key, value] of entries) last = s.put(value, key);
+    return last;
+  });

@@ -1,21 +1,39 @@
 // Every sanctuary on this device, in memory, live. A cold start paints from one compact IndexedDB record
 // (a structured-clone read of tens of milliseconds) instead of opening PouchDB and reading every document
 // (hundreds); PouchDB stays the source of truth and this record is rewritten, debounced, after it changes.
+// Beside it, in the same transaction, a preview record: the count and the first result cards of the home page
+// without a search, which is all its first screen needs. web/inline/early-directory.js reads only that on a cold start
+// at /, and the whole record is read once those cards are on screen (at 100,000 listings its read alone takes
+// most of a second).
+import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
 import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary';
-import { kvGet, kvSet } from './kv-store';
+import { kvGet, kvSet, kvSetMany } from './kv-store';
 import type { LocalDb } from './local-db';
 import { byName } from './sort';
 import { loadLocalDb } from './local-db-loader';
 
-/** Also read by public/early-directory.js: change both together. */
+/** Both also read by web/inline/early-directory.js: change them together. */
 const CACHE_KEY = 'directory-v1';
+const PREVIEW_KEY = 'directory-preview-v1';
 const CACHE_WRITE_DELAY_MS = 1500;
 
 interface CacheRecord {
   /** The local database's update_seq the record reflects. */
   localSeq: number | string;
   items: Sanctuary[];
+}
+
+/** The home page's first screen without a search: how many sanctuaries, and the first few by name. */
+export interface DirectoryPreview {
+  localSeq: number | string;
+  total: number;
+  first: Sanctuary[];
+}
+
+/** `items` in name order, as the directory record stores them. */
+export function previewOf(items: readonly Sanctuary[], seq: number | string): DirectoryPreview {
+  return { localSeq: seq, total: items.length, first: items.slice(0, HOME_MAX_RESULT_CARDS) };
 }
 
 export interface DirectorySnapshot {
@@ -36,8 +54,43 @@ let feed: PouchDB.Core.Changes<SanctuaryDoc> | undefined;
 /** True while a first sync writes the snapshot; the change feed is paused meanwhile. */
 let bulkLoading = false;
 
+/** Shown only while the directory itself is loading; let go once it has been read. */
+let preview: DirectoryPreview | null = null;
+const previewListeners = new Set<() => void>();
+
+function setPreview(next: DirectoryPreview | null) {
+  if (next === preview) return;
+  preview = next;
+  previewListeners.forEach((l) => l());
+}
+
+/** What web/inline/early-directory.js began reading while the page was parsing, taken once. */
+function takeEarly<T>(name: '__ssEarlyDirectory' | '__ssEarlyPreview'): Promise<T | undefined> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const w = window as { __ssEarlyDirectory?: Promise<unknown>; __ssEarlyPreview?: Promise<unknown> };
+  const read = w[name] as Promise<T | undefined> | undefined;
+  w[name] = undefined;
+  return read?.catch(() => undefined);
+}
+
+const earlyPreview = takeEarly<DirectoryPreview>('__ssEarlyPreview');
+void earlyPreview?.then((read) => {
+  if (read?.first?.length && snapshot.status === 'loading') {
+    performance.mark('ss:directory-preview');
+    setPreview(read);
+  }
+});
+
+/** Resolves after the next frame has been painted (or 100 ms, should frames be paused in a hidden tab). */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    const done = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => (clearTimeout(done), resolve()), 0));
+  });
+
 function publishNow() {
   publishQueued = false;
+  setPreview(null);
   // Marks for the benchmarks (scripts/bench/browser.ts): when the directory first has data to show.
   if (snapshot.status === 'loading' && working.size) performance.mark('ss:directory-ready');
   snapshot = { status: 'ready', items: working };
@@ -61,7 +114,10 @@ function writeCache(): Promise<void> {
   // Stored in name order, so the next cold start's sort has almost nothing to do.
   const items = [...working.values()].sort(byName);
   const record: CacheRecord = { localSeq, items };
-  return kvSet(CACHE_KEY, record)
+  return kvSetMany([
+    [CACHE_KEY, record],
+    [PREVIEW_KEY, previewOf(items, localSeq)],
+  ])
     .then(() => void performance.mark('ss:directory-cached'))
     .catch((err) => console.warn('[data] could not save the directory cache', err));
 }
@@ -80,14 +136,22 @@ function apply(change: PouchDB.Core.ChangesResponseChange<SanctuaryDoc>): boolea
 
 async function start() {
   // A first sync may be ingesting the snapshot while this reads: merge, never replace what is already there.
-  // public/early-directory.js started this read while the page was parsing; read here only if it could not.
-  const early = (window as { __ssEarlyDirectory?: Promise<CacheRecord | undefined> }).__ssEarlyDirectory;
-  (window as { __ssEarlyDirectory?: unknown }).__ssEarlyDirectory = undefined;
-  const cached = (await early?.catch(() => undefined)) ?? (await kvGet<CacheRecord>(CACHE_KEY).catch(() => undefined));
+  // web/inline/early-directory.js started this read while the page was parsing; read here only if it could not.
+  // When it read the preview instead, its cards are painted first and the whole record is read after.
+  const early = takeEarly<CacheRecord>('__ssEarlyDirectory');
+  let read = await early;
+  if (!read) {
+    if (earlyPreview && (await earlyPreview)?.first?.length) await afterPaint();
+    read = await kvGet<CacheRecord>(CACHE_KEY).catch(() => undefined);
+  }
+  const cached = read;
   if (cached?.items?.length) {
     for (const item of cached.items) if (!working.has(item.id)) working.set(item.id, item);
     localSeq = cached.localSeq;
     publishNow();
+    // The home page found no preview (a record written before previews existed): make one from the record, which
+    // is in name order already.
+    if (earlyPreview && !(await earlyPreview)) void kvSet(PREVIEW_KEY, previewOf(cached.items, cached.localSeq)).catch(() => undefined);
   }
 
   const db = (await loadLocalDb()).sanctuariesDb();
@@ -168,4 +232,16 @@ export const sanctuaryDirectory = {
   },
   getSnapshot: () => snapshot,
   getServerSnapshot: () => LOADING,
+};
+
+export const directoryPreview = {
+  subscribe(listener: () => void) {
+    previewListeners.add(listener);
+    return () => {
+      previewListeners.delete(listener);
+    };
+  },
+  getSnapshot: () => preview,
+  /** Pre-rendering showed no cards: hydration must not either. */
+  getServerSnapshot: (): DirectoryPreview | null => null,
 };

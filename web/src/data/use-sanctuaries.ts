@@ -2,7 +2,7 @@
 // The third argument of useSyncExternalStore is what pre-rendering showed and hydration renders first: loading.
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
-import { sanctuaryDirectory } from './sanctuary-directory';
+import { directoryPreview, sanctuaryDirectory, type DirectoryPreview } from './sanctuary-directory';
 import { byName } from './sort';
 
 export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
@@ -14,4 +14,9 @@ export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sa
 export function useSanctuary(id: string): { status: 'loading' | 'ready'; sanctuary: Sanctuary | undefined } {
   const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot, sanctuaryDirectory.getServerSnapshot);
   return { status: snap.status, sanctuary: snap.items.get(id) };
+}
+
+/** While the directory loads on a cold start at /: the count and the first cards, from the small preview record. */
+export function useDirectoryPreview(): DirectoryPreview | null {
+  return useSyncExternalStore(directoryPreview.subscribe, directoryPreview.getSnapshot, directoryPreview.getServerSnapshot);
 }

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 // The search box in the page's HTML, before the app replaces it: what was typed, focus and a search asked for are
-// carried over. public/early-input.js records from the moment the page is parsed; this runs it as the page does.
+// carried over. web/inline/early-input.js records from the moment the page is parsed; this runs it as the page does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { takeEarlySearch, watchEarlySearchBox } from './early-input';
 
-const recorder = fs.readFileSync(path.resolve(__dirname, '../../public/early-input.js'), 'utf8');
+const recorder = fs.readFileSync(path.resolve(__dirname, '../../inline/early-input.js'), 'utf8');
 
 function page() {
   document.body.innerHTML = '<div id="root"><form role="search"><input type="search"><button type="submit" disabled>Search</button></form></div>';
@@ -22,7 +22,7 @@ const enter = (box: HTMLInputElement) => box.dispatchEvent(new KeyboardEvent('ke
 
 beforeEach(() => {
   takeEarlySearch();
-  // As the page's <script defer src="/early-input.js"> does.
+  // As the page's inline copy of it (index.html, put in by the build) does.
   new Function(recorder)();
 });
 

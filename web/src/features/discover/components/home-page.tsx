@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MESSAGES, TAGLINE } from '@ss/domain/constants';
 import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
+import { useDirectoryPreview } from '../../../data/use-sanctuaries';
 import type { SearchParams } from '../../../lib/search-params';
 import { usePhoneLayout } from '../../../lib/use-media-query';
 import { useNearViewport } from '../../../lib/use-near-viewport';
@@ -30,7 +31,11 @@ export function HomePage() {
   const search = useSearchResults(params, HOME_EARTH_RADIUS_MILES);
   const neverSynced = useSyncStatus((s) => s.lastSyncedAt === null && s.phase !== 'offline');
   const loading = search.status === 'loading' || (search.total === 0 && neverSynced);
-  const cards = search.results.slice(0, HOME_MAX_RESULT_CARDS);
+  // A cold start without a search shows the preview's cards and count while the whole directory is read.
+  const preview = useDirectoryPreview();
+  const previewing = search.status === 'loading' && !search.active && preview !== null;
+  const cards = previewing ? preview.first : search.results.slice(0, HOME_MAX_RESULT_CARDS);
+  const shownTotal = previewing ? preview.total : search.results.length;
   const nearest = search.origin ? search.results.slice(0, HOME_NEAREST_COUNT) : [];
   const painted = cards.length > 0;
   const phone = usePhoneLayout();
@@ -167,9 +172,9 @@ export function HomePage() {
       <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 pb-12">
         <div className="flex items-end justify-between gap-4">
           <h2 id="results-heading" className="text-2xl font-bold">{search.active ? 'Search Results' : 'Featured Sanctuaries'}</h2>
-          {!loading ? <p className="text-sm text-gray-600">{search.results.length} {search.results.length === 1 ? 'sanctuary' : 'sanctuaries'}</p> : null}
+          {!loading || previewing ? <p className="text-sm text-gray-600">{shownTotal} {shownTotal === 1 ? 'sanctuary' : 'sanctuaries'}</p> : null}
         </div>
-        {loading ? (
+        {loading && !previewing ? (
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading sanctuaries">
             {Array.from({ length: 3 }, (_, i) => <CardSkeleton key={i} />)}
           </div>
@@ -184,7 +189,7 @@ export function HomePage() {
             ))}
           </ul>
         )}
-        {search.results.length > HOME_MAX_RESULT_CARDS ? (
+        {shownTotal > HOME_MAX_RESULT_CARDS ? (
           <div className="mt-8 text-center">
             <Link to="/map" search={params} className="inline-block rounded-md border border-emerald-600 px-5 py-2 font-semibold text-emerald-700 hover:bg-emerald-50">
               View All Sanctuaries

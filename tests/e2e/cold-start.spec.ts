@@ -1,0 +1,60 @@
+// An offline cold start at / paints its first screen from the small preview record (the count and the first cards
+// in name order) and reads the whole directory after those cards are on screen (issue 13's cold-start target).
+import { expect, test } from '@playwright/test';
+import { waitForServiceWorker, waitForSync } from './helpers';
+
+const cardNames = (page: import('@playwright/test').Page) =>
+  page
+    .getByRole('region', { name: 'Featured Sanctuaries' })
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
+
+test('offline, / shows the preview\'s cards and count first, then the whole directory, the same six cards', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForSync(page);
+  await waitForServiceWorker(page);
+  await page.waitForFunction(() => performance.getEntriesByName('ss:directory-cached').length > 0, undefined, { timeout: 30_000 });
+  const results = page.getByRole('region', { name: 'Featured Sanctuaries' });
+  await expect(results.getByRole('article')).toHaveCount(6);
+  const online = await cardNames(page);
+  const count = await results.getByText(/^\d+ sanctuaries$/).textContent();
+  expect([...online].sort((a, b) => a.localeCompare(b))).toEqual(online);
+
+  // The preview record sits beside the directory record in the device's cache.
+  const stored = await page.evaluate(
+    () =>
+      new Promise<{ total: number; names: string[] }>((resolve, reject) => {
+        const open = indexedDB.open('ss-cache', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('directory-preview-v1');
+          get.onsuccess = () => resolve({ total: get.result.total, names: get.result.first.map((s: { name: string }) => s.name) });
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+  expect(stored.names).toEqual(online);
+  expect(`${stored.total} sanctuaries`).toBe(count);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(results.getByRole('article')).toHaveCount(6);
+  expect(await cardNames(page)).toEqual(online);
+  await expect(results.getByText(count!, { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All Sanctuaries' })).toBeVisible();
+  // The cards came from the preview, before the whole directory had been read.
+  await page.waitForFunction(() => performance.getEntriesByName('ss:results-painted').length > 0);
+  const marks = await page.evaluate(() => {
+    const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+    return { preview: at('ss:directory-preview'), painted: at('ss:results-painted'), ready: at('ss:directory-ready') };
+  });
+  expect(marks.preview).not.toBeNull();
+  await page.waitForFunction(() => performance.getEntriesByName('ss:directory-ready').length > 0);
+  const ready = await page.evaluate(() => performance.getEntriesByName('ss:directory-ready')[0]!.startTime);
+  expect(marks.preview!).toBeLessThan(ready);
+  expect(marks.painted!).toBeLessThanOrEqual(ready);
+  // The whole directory takes over: searching works offline.
+  await page.getByPlaceholder('Enter city, state, or ZIP code').fill('Watkins Glen, NY');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+});
