@@ -15,6 +15,10 @@ test('the HTML of /, /faq and /about holds their content before any script runs'
   expect(faq).toContain('Frequently Asked Questions');
   for (const section of FAQ_SECTIONS) expect(faq).toContain(section.title);
   expect(visibleText(await (await request.get('/about')).text())).toContain('Our Mission');
+  // Counts drawn from the device's data are not in the HTML as a false "0".
+  const reviews = visibleText(await (await request.get('/reviews')).text());
+  expect(reviews).toContain('Community Reviews … Loading');
+  expect(reviews).not.toMatch(/Community Reviews 0\b/);
   // A page drawn from the device's data has no pre-rendered HTML: the app renders it.
   expect(await (await request.get('/saved')).text()).toContain('<div id="root"></div>');
 });

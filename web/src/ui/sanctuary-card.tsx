@@ -24,7 +24,7 @@ export function SanctuaryCard({ sanctuary, isFavorite = false }: { sanctuary: Sa
   const acceptTone = accepting.tone === 'positive' ? 'text-emerald-600' : accepting.tone === 'negative' ? 'text-red-600' : 'text-gray-400';
 
   return (
-    <article aria-label={sanctuary.name} className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+    <article aria-label={sanctuary.name} className="flex w-full flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
       <div className="relative aspect-[16/9] bg-emerald-50">
         <SanctuaryImage sanctuary={sanctuary} className="h-full w-full object-cover" />
         {badge ? (

@@ -172,7 +172,7 @@ export function HomePage() {
       <section aria-labelledby="results-heading" className="mx-auto max-w-7xl px-4 pb-12">
         <div className="flex items-end justify-between gap-4">
           <h2 id="results-heading" className="text-2xl font-bold">{search.active ? 'Search Results' : 'Featured Sanctuaries'}</h2>
-          {!loading || previewing ? <p className="text-sm text-gray-600">{shownTotal} {shownTotal === 1 ? 'sanctuary' : 'sanctuaries'}</p> : null}
+          {!loading || previewing ? <p className="shrink-0 text-sm text-gray-600">{shownTotal} {shownTotal === 1 ? 'sanctuary' : 'sanctuaries'}</p> : null}
         </div>
         {loading && !previewing ? (
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading sanctuaries">

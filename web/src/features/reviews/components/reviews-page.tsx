@@ -25,13 +25,21 @@ export function ReviewsPage() {
 
         <dl className="mt-6 grid gap-4 sm:grid-cols-3">
           {[
-            { value: String(reviews.length), label: 'Community Reviews' },
+            // Not "0" while the device's reviews are still being read (and in the pre-rendered HTML, which a crawler reads).
+            { value: status === 'loading' ? null : String(reviews.length), label: 'Community Reviews' },
             { value: MARKETING_SANCTUARIES_LISTED, label: 'Sanctuaries Listed' },
             { value: MARKETING_COMMUNITY_MEMBERS, label: 'Community Members' },
           ].map((s) => (
             <div key={s.label} className="rounded-xl border border-gray-200 bg-white p-4 text-center">
               <dt className="text-sm text-gray-600">{s.label}</dt>
-              <dd className="text-2xl font-bold text-emerald-700">{s.value}</dd>
+              <dd className="text-2xl font-bold text-emerald-700">
+                {s.value ?? (
+                  <>
+                    <span aria-hidden>…</span>
+                    <span className="sr-only">Loading</span>
+                  </>
+                )}
+              </dd>
             </div>
           ))}
         </dl>
