@@ -42,6 +42,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // Classic scripts the build puts inline in index.html (web/vite.config.ts): they run in the page, not as modules.
+  { files: ['web/inline/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   { files: ['workbox.config.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
   boundary('domain', WORKSPACES.filter((w) => w !== 'domain')),
   boundary('couchdb', ['sync-gateway', 'workers', 'web']),

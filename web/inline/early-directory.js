@@ -29,12 +29,12 @@
             resolve(undefined);
             db.close();
           };
-        } catch (e) {
+        } catch {
           resolve(undefined);
         }
       };
     });
-  } catch (e) {
+  } catch {
     read = undefined;
   }
   if (previewOnly) window.__ssEarlyPreview = read;
