@@ -73,7 +73,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   // Before /api/sanctuaries, whose /:id would otherwise answer /search.
   // One offline gazetteer for search and for placing approved listings on the map.
   const gazetteer = gazetteerLoader(defaultGazetteerDirs(webDist));
-  app.route('/api/sanctuaries/search', searchRoutes({ directory: searchDirectory(couch), gazetteer }));
+  const directory = searchDirectory(couch);
+  app.route('/api/sanctuaries/search', searchRoutes({ directory, gazetteer }));
   app.route('/api/sanctuaries', sanctuaryRoutes(couch, accounts));
   app.route('/api/community', communityRoutes(couch));
   app.route('/api/auth', authRoutes(accounts));
@@ -99,7 +100,7 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.route('/media', mediaRoutes(couch));
   if (webDist) {
     app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compress()(c, next)));
-    app.route('/', webRoutes(webDist, couch, { publicOrigin: options.publicOrigins[0] }));
+    app.route('/', webRoutes(webDist, couch, { publicOrigin: options.publicOrigins[0], directory }));
   }
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   // Tests and a graceful stop wait for the work pushes queued (apply-queue.ts); `warm` starts following the

@@ -87,7 +87,12 @@ export interface PageHead {
   body?: string;
   /** The body is the app's own HTML (the build's pre-rendering): the app hydrates it instead of replacing it. */
   prerendered?: boolean;
+  /** What the body was rendered with, for hydration to render the same (web/src/data/page-data.ts): a JSON block. */
+  data?: unknown;
 }
+
+/** The JSON block's id, as web/src/data/page-data.ts reads it: change both together. */
+export const PAGE_DATA_ID = 'ss-page-data';
 
 export function staticHead(path: string, origin: string): PageHead {
   const page = STATIC_PAGES[path]!;
@@ -185,7 +190,10 @@ export function renderPage(indexHtml: string, head: PageHead): string {
     .join('\n    ');
   let html = indexHtml.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
   html = html.replace('</head>', `    ${tags}\n  </head>`);
-  if (head.body) html = html.replace('<div id="root"></div>', `<div id="root"${head.prerendered ? ' data-prerendered="app"' : ''}>${head.body}</div>`);
+  if (head.body) {
+    const data = head.data === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(head.data)}</script>`;
+    html = html.replace('<div id="root"></div>', `<div id="root"${head.prerendered ? ' data-prerendered="app"' : ''}>${head.body}</div>${data}`);
+  }
   return html;
 }
 

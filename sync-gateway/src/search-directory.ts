@@ -4,19 +4,24 @@ import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import { toSanctuary, type Sanctuary } from '@ss/domain/sanctuary';
 import { createSearchIndex, type SanctuarySearchIndex } from '@ss/domain/search';
+import { byName } from '@ss/domain/sort';
 
 export const SEARCH_DIRECTORY_TTL_MS = 5000;
 
 export interface SearchDirectory {
   /** The current index; reloads first when the TTL has expired and the database changed since. */
   current(): Promise<SanctuarySearchIndex<Sanctuary>>;
+  /** Every sanctuary in name order (as the app lists them) and the update_seq they reflect; same freshness. */
+  listing(): Promise<{ seq: string; sanctuaries: readonly Sanctuary[] }>;
 }
 
 export function searchDirectory(
   couch: CouchClient,
   { ttlMs = SEARCH_DIRECTORY_TTL_MS, clock = Date.now, log = console.warn }: { ttlMs?: number; clock?: () => number; log?: (line: string) => void } = {},
 ): SearchDirectory {
-  let cached: { seq: string; index: SanctuarySearchIndex<Sanctuary>; checkedAt: number } | undefined;
+  let cached:
+    | { seq: string; index: SanctuarySearchIndex<Sanctuary>; items: Sanctuary[]; sorted?: Sanctuary[]; checkedAt: number }
+    | undefined;
   let refreshing: Promise<SanctuarySearchIndex<Sanctuary>> | undefined;
 
   async function refresh(): Promise<SanctuarySearchIndex<Sanctuary>> {
@@ -28,8 +33,8 @@ export function searchDirectory(
         cached.checkedAt = clock();
         return cached.index;
       }
-      const docs = await couch.sanctuaries.list();
-      cached = { seq, index: createSearchIndex(docs.map(toSanctuary)), checkedAt: clock() };
+      const items = (await couch.sanctuaries.list()).map(toSanctuary);
+      cached = { seq, index: createSearchIndex(items), items, checkedAt: clock() };
       return cached.index;
     } catch (err) {
       // While the store restarts, searching the copy we have beats refusing; with none, the error stands (503).
@@ -40,12 +45,20 @@ export function searchDirectory(
     }
   }
 
+  function current() {
+    if (cached && clock() - cached.checkedAt < ttlMs) return Promise.resolve(cached.index);
+    // Concurrent searches share one refresh.
+    refreshing ??= refresh().finally(() => (refreshing = undefined));
+    return refreshing;
+  }
+
   return {
-    current() {
-      if (cached && clock() - cached.checkedAt < ttlMs) return Promise.resolve(cached.index);
-      // Concurrent searches share one refresh.
-      refreshing ??= refresh().finally(() => (refreshing = undefined));
-      return refreshing;
+    current,
+    async listing() {
+      await current();
+      const c = cached!;
+      c.sorted ??= [...c.items].sort(byName);
+      return { seq: c.seq, sanctuaries: c.sorted };
     },
   };
 }

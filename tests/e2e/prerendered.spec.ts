@@ -23,12 +23,44 @@ test('the HTML of /, /faq and /about holds their content before any script runs'
   expect(await (await request.get('/saved')).text()).toContain('<div id="root"></div>');
 });
 
+test("the HTML of / holds the directory's count and first cards, and the app takes them over as they are", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => m.type() !== 'error' && m.text().includes('[ssr]') && warnings.push(m.text()));
+  // Hold the app's entry script back: what is on screen is the gateway's HTML alone.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const results = page.getByRole('region', { name: 'Featured Sanctuaries' });
+  await expect(results.getByRole('article')).toHaveCount(6);
+  const names = await results.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+  const count = (await results.getByText(/^\d+ sanctuaries$/).textContent())!;
+  await results.getByRole('article').first().evaluate((card) => card.setAttribute('data-from-html', 'yes'));
+  release();
+  await waitForSync(page);
+  // The device's own copy, once synced, shows the same cards and count: the server rendered what the app shows.
+  await expect(results.getByRole('article')).toHaveCount(6);
+  expect(await results.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).toEqual(names);
+  await expect(results.getByText(count, { exact: true })).toBeVisible();
+  // Hydrated, not replaced: the card element from the HTML is still the one on screen, and React reported no mismatch.
+  await expect(results.getByRole('article').first()).toHaveAttribute('data-from-html', 'yes');
+  await expect(results.getByRole('link', { name: `View Details: ${names[0]}` })).toBeVisible();
+  expect(warnings).toEqual([]);
+});
+
 test('with JavaScript off, the home page and the FAQ are there to read', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Discover Animal Sanctuaries' })).toBeVisible();
   await expect(page.getByRole('search', { name: 'Find sanctuaries' })).toBeVisible();
+  const results = page.getByRole('region', { name: 'Featured Sanctuaries' });
+  await expect(results.getByRole('article')).toHaveCount(6);
+  await expect(results.getByText(/^\d+ sanctuaries$/)).toBeVisible();
+  await expect(results.getByRole('link', { name: 'View All Sanctuaries' })).toBeVisible();
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
   await expect(page.getByText(FAQ_SECTIONS[0]!.title).first()).toBeVisible();

@@ -2,12 +2,26 @@
 // build time, from the app's own components (the same router, layout and page components the browser runs), and
 // the gateway puts that HTML in the page before any JavaScript runs (sync-gateway/src/routes/web.ts). The app then
 // mounts over it (web/src/main.tsx). Data-dependent parts render as the app first shows them: loading.
+// The gateway also renders / with the store's current first cards (`data`: web/src/data/page-data.ts), per change.
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router';
+import { setPageData, type PageData } from './data/page-data';
 
-export async function renderPage(path: string): Promise<string> {
+export type { PageData };
+
+/** One render at a time: the page's data is module state while it renders. */
+export async function renderPage(path: string, data: PageData = {}): Promise<string> {
+  setPageData(data);
+  try {
+    return await render(path);
+  } finally {
+    setPageData({});
+  }
+}
+
+async function render(path: string): Promise<string> {
   const app = async () => {
     const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
     // Resolves the route and loads its (lazy) component.

@@ -2,15 +2,21 @@
 // description, canonical URL, Open Graph and Twitter tags) and, for a listing, its facts and JSON-LD
 // (page-head.ts), and for the pages whose content does not depend on the data (/, /faq, /about, …) the HTML the build
 // rendered from the app's own components (web/prerender-pages.mjs): link previews, search engines and readers
-// without JavaScript see the page, and it paints before the app's JavaScript has loaded. An unknown listing
+// without JavaScript see the page, and it paints before the app's JavaScript has loaded. `/` is rendered here, from
+// the same components (the build's server bundle, web/dist-ssr), with the store's current count and first cards,
+// once per change of the directory (homePage below); the build's copy, without them, is the fallback. An unknown listing
 // or path answers 404 with the app (which shows the spec's not-found page). A missing asset (anything with a
 // file extension) is a real 404 too, so a broken deploy is visible instead of answering HTML for JS.
 // `/sitemap.xml` lists every page and listing; `/robots.txt` points to it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { CouchClient } from '@ss/couchdb/client';
+import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import type { SearchDirectory } from '../search-directory.ts';
 import { addMissingSignedInHint } from '../session.ts';
 import { matchPage, notFoundHead, renderPage, robotsTxt, sanctuaryHead, sitemapXml, staticHead, type PageHead, type PageMatch } from '../page-head.ts';
 
@@ -21,13 +27,18 @@ const SITEMAP_TTL_MS = 60_000;
 export interface WebOptions {
   /** The public origin for canonical URLs and the sitemap (PUBLIC_ORIGIN's first entry); the request's own otherwise. */
   publicOrigin?: string | undefined;
+  /** The gateway's copy of the directory (search-directory.ts): with it, / is rendered with the current listings. */
+  directory?: SearchDirectory | undefined;
+  /** The build's server bundle of the app (web/src/prerender.tsx); by default web/dist-ssr/prerender.js. */
+  ssrModule?: string | undefined;
 }
 
-export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin }: WebOptions = {}) {
+export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, directory, ssrModule }: WebOptions = {}) {
   const app = new Hono();
   const root = path.relative(process.cwd(), webDist) || '.';
   const indexFile = path.join(webDist, 'index.html');
   const originOf = (c: Context) => publicOrigin ?? new URL(c.req.url).origin;
+  const home = directory ? homePage(ssrModule ?? path.join(webDist, '..', 'dist-ssr', 'prerender.js'), directory) : undefined;
 
   app.use('*', async (c, next) => {
     await next();
@@ -65,10 +76,60 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin }:
     const head = await headFor(p, couch, originOf(c));
     // The build rendered each page without a query; one with a query (/?q=…, a filter) may look different, so it
     // gets the bare shell and the app renders it.
-    const app = head.body || new URL(c.req.url).search ? undefined : prerendered(webDist, matchPage(p));
-    return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), app ? { ...head, body: app, prerendered: true } : head), head.status);
+    const plain = !head.body && !new URL(c.req.url).search;
+    const current = plain && p === '/' ? await home?.() : undefined;
+    const app = current ? current.html : plain ? prerendered(webDist, matchPage(p)) : undefined;
+    const page = app ? { ...head, body: app, prerendered: true, ...(current ? { data: current.data } : {}) } : head;
+    return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), page), head.status);
   });
   return app;
+}
+
+interface ServerBundle {
+  renderPage(path: string, data: { preview?: { localSeq: number | string; total: number; first: Sanctuary[] } }): Promise<string>;
+}
+type RenderedHome = { seq: string; html: string; data: unknown } | { seq: string; failed: true };
+
+/**
+ * The home page as the app renders it with the store's listings: their count and the first cards in name order, what
+ * a device shows at / once it has synced. Rendered once per change of the directory (the search copy's freshness, a
+ * few seconds), one render at a time; undefined when the bundle is missing or fails (the build's copy is served).
+ */
+export function homePage(ssrModule: string, directory: SearchDirectory, log: (line: string) => void = console.warn) {
+  let bundle: Promise<ServerBundle | null> | undefined;
+  let last: RenderedHome | undefined;
+  let rendering: Promise<RenderedHome> | undefined;
+
+  async function render(seq: string, sanctuaries: readonly Sanctuary[]): Promise<RenderedHome> {
+    const app = await (bundle ??= fs.existsSync(ssrModule)
+      ? import(pathToFileURL(ssrModule).href).catch((err: unknown) => {
+          log(`[gateway] the app's server bundle could not be loaded, / is served without its listings: ${(err as Error).message}`);
+          return null;
+        })
+      : Promise.resolve(null));
+    if (!app) return { seq, failed: true };
+    const data = { preview: { localSeq: 0, total: sanctuaries.length, first: sanctuaries.slice(0, HOME_MAX_RESULT_CARDS) } };
+    try {
+      return { seq, html: await app.renderPage('/', data), data };
+    } catch (err) {
+      log(`[gateway] rendering / failed, the build's copy is served: ${(err as Error).message}`);
+      return { seq, failed: true };
+    }
+  }
+
+  return async (): Promise<{ html: string; data: unknown } | undefined> => {
+    let listing;
+    try {
+      listing = await directory.listing();
+    } catch {
+      return undefined; // The store cannot be asked and there is no copy yet: the build's page.
+    }
+    if (last?.seq !== listing.seq) {
+      rendering ??= render(listing.seq, listing.sanctuaries).then((r) => (last = r)).finally(() => (rendering = undefined));
+      await rendering;
+    }
+    return last && !('failed' in last) ? last : undefined;
+  };
 }
 
 /**

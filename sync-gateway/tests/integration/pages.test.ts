@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB } from '@ss/couchdb/definitions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { REVIEW_STATS_DOC_TYPE, statsDocId } from '@ss/domain/review';
-import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
+import { byName } from '@ss/domain/sort';
 import { inlineScriptHashes } from '../../src/security-headers.ts';
 import { startGateway, type App, type Gateway } from './harness.ts';
 import type { StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
@@ -37,9 +39,24 @@ const FAQ_HTML = '<main><h1>Frequently Asked Questions</h1></main>';
 let g: Gateway;
 let fx: StoreFixture;
 let app: App;
+// Stands in for the build's server bundle of the app (web/dist-ssr/prerender.js, beside web/dist), which the gateway
+// renders / with: the count and the names of the first cards it is given.
+const SERVER_BUNDLE = `
+const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+export async function renderPage(path, { preview }) {
+  return '<main><h1>Discover Animal Sanctuaries</h1><p>' + preview.total + ' sanctuaries</p><ul>' +
+    preview.first.map((s) => '<li>' + esc(s.name) + '</li>').join('') + '</ul></main>';
+}
+`;
+
+let root: string;
 let dist: string;
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-pages-'));
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-pages-'));
+  dist = path.join(root, 'dist');
+  fs.mkdirSync(dist);
+  fs.mkdirSync(path.join(root, 'dist-ssr'));
+  fs.writeFileSync(path.join(root, 'dist-ssr/prerender.js'), SERVER_BUNDLE);
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.mkdirSync(path.join(dist, 'prerendered'));
   fs.writeFileSync(path.join(dist, 'prerendered/index.html'), HOME_HTML);
@@ -49,7 +66,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await g?.stop();
-  fs.rmSync(dist, { recursive: true, force: true });
+  fs.rmSync(root, { recursive: true, force: true });
 });
 
 const get = (p: string) => app.request(p, { headers: { 'x-forwarded-for': '10.1.1.1' } });
@@ -128,15 +145,37 @@ describe('a listing page before JavaScript', () => {
   });
 });
 
-describe('pages the build pre-rendered', () => {
-  it("answers / and /faq with their own head and the build's HTML in #root; pages without one keep the bare shell", async () => {
+describe('pages rendered before JavaScript', () => {
+  it("answers / with the app's home page rendered with the store's count and first cards, and the data it used", async () => {
+    // First by name, and hostile: nothing it says may break out of the page or its data block.
+    const hostile = '0 </script><script>alert(4)</script><!-- \u2028';
+    const doc: SanctuaryDoc = { ...readDefaultSeed()[1]!, _id: 'zero-first-columbus-oh', name: hostile, city: 'Columbus', state: 'OH' };
+    delete (doc as { _rev?: string })._rev;
+    await fx.couch.nano.db.use(DB.sanctuaries).insert(doc as never);
+    const names = (await fx.couch.sanctuaries.list()).sort(byName).map((d) => d.name);
+    expect(names[0]).toBe(hostile);
+
     const res = await get('/');
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(headOf(html)).toContain('<title>Sanctuary Seekers — Find animal sanctuaries &amp; rescues near you</title>');
     expect(headOf(html)).toContain('<link rel="canonical" href="https://sanctuaries.example.org/" />');
     expect(headOf(html)).toContain('<meta property="og:title"');
-    expect(bodyOf(html)).toContain(`<div id="root" data-prerendered="app">${HOME_HTML}</div>`);
+    const esc = (n: string) => n.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const first = names.slice(0, HOME_MAX_RESULT_CARDS);
+    expect(bodyOf(html)).toContain(
+      `<div id="root" data-prerendered="app"><main><h1>Discover Animal Sanctuaries</h1><p>${names.length} sanctuaries</p><ul>${first.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></main></div><script type="application/json" id="ss-page-data">`,
+    );
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<!-- ');
+    const data = JSON.parse(/<script type="application\/json" id="ss-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { preview: { total: number; first: Sanctuary[] } };
+    expect(data.preview.total).toBe(names.length);
+    expect(data.preview.first.map((s) => s.name)).toEqual(first);
+    expect(data.preview.first[0]).toMatchObject({ id: 'zero-first-columbus-oh', city: 'Columbus', state: 'OH' });
+    await fx.couch.nano.db.use(DB.sanctuaries).destroy('zero-first-columbus-oh', (await fx.couch.nano.db.use(DB.sanctuaries).get('zero-first-columbus-oh'))._rev);
+  });
+
+  it("answers /faq with its own head and the build's HTML in #root; pages without one keep the bare shell", async () => {
     expect(bodyOf(await (await get('/faq')).text())).toContain(`<div id="root" data-prerendered="app">${FAQ_HTML}</div>`);
     expect(bodyOf(await (await get('/terms')).text())).toContain('<div id="root"></div>');
     // Rendered without a query, so a page with one (a search) is left to the app.

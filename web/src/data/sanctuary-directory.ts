@@ -10,8 +10,9 @@ import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
 import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary';
 import { kvGet, kvSet, kvSetMany } from './kv-store';
 import type { LocalDb } from './local-db';
-import { byName } from './sort';
+import { byName } from '@ss/domain/sort';
 import { loadLocalDb } from './local-db-loader';
+import { pageData, type DirectoryPreview } from './page-data';
 
 /** Both also read by web/inline/early-directory.js: change them together. */
 const CACHE_KEY = 'directory-v1';
@@ -24,12 +25,7 @@ interface CacheRecord {
   items: Sanctuary[];
 }
 
-/** The home page's first screen without a search: how many sanctuaries, and the first few by name. */
-export interface DirectoryPreview {
-  localSeq: number | string;
-  total: number;
-  first: Sanctuary[];
-}
+export type { DirectoryPreview };
 
 /** `items` in name order, as the directory record stores them. */
 export function previewOf(items: readonly Sanctuary[], seq: number | string): DirectoryPreview {
@@ -241,7 +237,8 @@ export const directoryPreview = {
       previewListeners.delete(listener);
     };
   },
-  getSnapshot: () => preview,
-  /** Pre-rendering showed no cards: hydration must not either. */
-  getServerSnapshot: (): DirectoryPreview | null => null,
+  /** The device's own preview, else the one the server rendered the page with (a first visit), else none. */
+  getSnapshot: (): DirectoryPreview | null => preview ?? pageData().preview ?? null,
+  /** What the HTML shows, so hydration renders it too: the server's cards, or none (the build's pre-rendering). */
+  getServerSnapshot: (): DirectoryPreview | null => pageData().preview ?? null,
 };

@@ -3,7 +3,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { directoryPreview, sanctuaryDirectory, type DirectoryPreview } from './sanctuary-directory';
-import { byName } from './sort';
+import { byName } from '@ss/domain/sort';
 
 export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
   const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot, sanctuaryDirectory.getServerSnapshot);

@@ -31,9 +31,10 @@ export function HomePage() {
   const search = useSearchResults(params, HOME_EARTH_RADIUS_MILES);
   const neverSynced = useSyncStatus((s) => s.lastSyncedAt === null && s.phase !== 'offline');
   const loading = search.status === 'loading' || (search.total === 0 && neverSynced);
-  // A cold start without a search shows the preview's cards and count while the whole directory is read.
+  // Without a search, while the directory is read (a cold start) or first synced (a first visit), the preview's
+  // cards and count are shown: the device's own, or those the server rendered the page with.
   const preview = useDirectoryPreview();
-  const previewing = search.status === 'loading' && !search.active && preview !== null;
+  const previewing = loading && !search.active && preview !== null;
   const cards = previewing ? preview.first : search.results.slice(0, HOME_MAX_RESULT_CARDS);
   const shownTotal = previewing ? preview.total : search.results.length;
   const nearest = search.origin ? search.results.slice(0, HOME_NEAREST_COUNT) : [];

@@ -1,0 +1,90 @@
+// The gateway's rendering of / with the store's listings (issue 13): the count and the first cards in name order,
+// rendered by the app's server bundle once per change of the directory, one render at a time; the build's copy
+// (undefined here) whenever that cannot be done.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import type { SearchDirectory } from '../search-directory.ts';
+import { homePage } from './web.ts';
+
+interface Rendered {
+  path: string;
+  data: { preview: { total: number; first: Sanctuary[] } };
+}
+const calls = (): Rendered[] => ((globalThis as { __ssHomeRenders?: Rendered[] }).__ssHomeRenders ??= []);
+
+// Stands in for web/dist-ssr/prerender.js: records what it was asked, fails for a listing named "Broken".
+const BUNDLE = `
+export async function renderPage(path, data) {
+  await new Promise((r) => setTimeout(r, 20));
+  (globalThis.__ssHomeRenders ??= []).push({ path, data });
+  if (data.preview.first.some((s) => s.name === 'Broken')) throw new Error('cannot render');
+  return '<main>' + data.preview.total + ' sanctuaries: ' + data.preview.first.map((s) => s.name).join(', ') + '</main>';
+}
+`;
+
+const sanctuary = (name: string) => ({ id: name.toLowerCase(), name }) as Sanctuary;
+
+function fakeDirectory(names: string[]) {
+  const state = { seq: '1', sanctuaries: names.map(sanctuary), down: false };
+  const directory: SearchDirectory = {
+    current: () => Promise.reject(new Error('not used')),
+    listing: () => (state.down ? Promise.reject(new Error('store down')) : Promise.resolve({ seq: state.seq, sanctuaries: state.sanctuaries })),
+  };
+  return { state, directory };
+}
+
+let dir: string;
+let bundle: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-home-'));
+  bundle = path.join(dir, 'prerender.js');
+  fs.writeFileSync(bundle, BUNDLE);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const NAMES = ['Alpha Farm', 'Bravo Rescue', 'Charlie Ranch', 'Delta Haven', 'Echo Acres', 'Foxtrot Refuge', 'Golf Meadow', 'Hotel Hollow'];
+
+describe('the server-rendered home page', () => {
+  it('renders / with the count and the first cards, once per change of the directory', async () => {
+    const { state, directory } = fakeDirectory(NAMES);
+    const home = homePage(bundle, directory, () => undefined);
+    const before = calls().length;
+    const first = await home();
+    expect(first?.html).toBe(`<main>8 sanctuaries: ${NAMES.slice(0, HOME_MAX_RESULT_CARDS).join(', ')}</main>`);
+    expect(first?.data).toMatchObject({ preview: { total: 8, first: NAMES.slice(0, HOME_MAX_RESULT_CARDS).map(sanctuary) } });
+    expect(calls().at(-1)?.path).toBe('/');
+    // Unchanged directory: the same HTML, no new render; concurrent requests after a change share one render.
+    expect(await home()).toBe(first);
+    state.seq = '2';
+    state.sanctuaries = ['Aardvark Acres', ...NAMES].map(sanctuary);
+    const [a, b, c] = await Promise.all([home(), home(), home()]);
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    expect(a?.html).toContain('9 sanctuaries: Aardvark Acres, Alpha Farm');
+    expect(calls().length - before).toBe(2);
+  });
+
+  it("answers undefined (the build's copy is served) when the bundle is missing, fails, or the store cannot be asked", async () => {
+    const logged: string[] = [];
+    const missing = homePage(path.join(dir, 'nope.js'), fakeDirectory(NAMES).directory, (l) => logged.push(l));
+    expect(await missing()).toBeUndefined();
+
+    const { state, directory } = fakeDirectory(['Broken', ...NAMES]);
+    const home = homePage(bundle, directory, (l) => logged.push(l));
+    expect(await home()).toBeUndefined();
+    expect(await home()).toBeUndefined();
+    // A failed render is not retried until the directory changes, and is logged once.
+    expect(logged.filter((l) => l.includes('rendering / failed'))).toHaveLength(1);
+    state.seq = '2';
+    state.sanctuaries = NAMES.map(sanctuary);
+    expect((await home())?.html).toContain('Alpha Farm');
+    state.down = true;
+    const down = homePage(bundle, fakeDirectory(NAMES).directory, () => undefined);
+    expect(await down()).toBeDefined();
+    expect(await homePage(bundle, directory, () => undefined)()).toBeUndefined();
+  });
+});
