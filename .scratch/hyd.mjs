@@ -11,7 +11,7 @@ for (const [w,h] of [[390,844],[1280,800]]) {
   await page.goto(base + path);
   await page.waitForTimeout(300);
   await page.screenshot({ path: `/work/main/.scratch/early-${w}.png`, fullPage: false });
-  const featured = page.getByRole('heading', { name: 'Featured Sanctuaries' });
+  const featured = page.getByRole('heading', { level: 2 }).first();
   await featured.scrollIntoViewIfNeeded();
   await page.waitForTimeout(4000);
   await page.screenshot({ path: `/work/main/.scratch/late-${w}.png`, fullPage: false });

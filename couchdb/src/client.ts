@@ -196,6 +196,15 @@ export function createCouchClient(config: CouchConfig) {
         );
         return res.rows.flatMap((r) => (isVisibleReview(r.doc) ? [r.doc] : []));
       },
+      /** How many reviews are visible, and the newest `limit` of them (the community page's first screen). */
+      async summary(limit: number): Promise<{ total: number; recent: ReviewDoc[] }> {
+        const [count, recent] = await Promise.all([
+          call(() => use(DB.reviews).view('reviews', 'by_sanctuary', { reduce: true })),
+          this.recent(limit),
+        ]);
+        const value = count.rows[0]?.value as { count?: number } | undefined;
+        return { total: value?.count ?? 0, recent };
+      },
       async stats(sanctuaryId: string): Promise<ReviewStatsDoc | null> {
         try {
           return await call(() => use<ReviewStatsDoc>(DB.reviews).get(statsDocId(sanctuaryId)));

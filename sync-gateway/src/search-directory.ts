@@ -5,8 +5,9 @@ import { DB } from '@ss/couchdb/definitions';
 import { toSanctuary, type Sanctuary } from '@ss/domain/sanctuary';
 import { createSearchIndex, type SanctuarySearchIndex } from '@ss/domain/search';
 import { byName } from '@ss/domain/sort';
+import { SEARCH_DIRECTORY_TTL_MS } from './freshness.ts';
 
-export const SEARCH_DIRECTORY_TTL_MS = 5000;
+export { SEARCH_DIRECTORY_TTL_MS };
 
 export interface SearchDirectory {
   /** The current index; reloads first when the TTL has expired and the database changed since. */

@@ -8,6 +8,29 @@ export function storeClient() {
   return createCouchClient(JSON.parse(process.env.E2E_COUCH ?? '{}') as CouchConfig);
 }
 
+/**
+ * Holds the app's entry script back until the returned function is called: until then the page is the gateway's
+ * HTML alone (what a slow phone shows first). Call before navigating.
+ */
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Collects what React reports about hydration (web/src/main.tsx logs each mismatch with '[ssr]'). */
+export function hydrationWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('[ssr]') || /hydrat/i.test(m.text())) warnings.push(m.text());
+  });
+  return warnings;
+}
+
 /** Waits until this page's replicated directory is on the device and the sync indicator says so. */
 export async function waitForSync(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: /Up to date/ })).toBeVisible({ timeout: 30_000 });

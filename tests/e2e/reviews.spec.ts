@@ -2,7 +2,8 @@
 // once back online (thumbnails, the success toast, the stats) and seen by a second browser; script and HTML in it
 // show as text; six photos are refused; Helpful counts one vote per user; signed-out visitors are asked to sign in.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { newEmail, promoteToAdmin, register, storeClient, toastText, waitForSync } from './helpers';
+import { REVIEWS_CHECK_MS } from '../../sync-gateway/src/freshness';
+import { holdAppScript, hydrationWarnings, newEmail, promoteToAdmin, register, storeClient, toastText, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'catskill-animal-sanctuary-saugerties-ny';
 const SANCTUARY_NAME = 'Catskill Animal Sanctuary';
@@ -153,6 +154,32 @@ test('a review with two photos written offline is pending, then published with t
   await expect(community.getByRole('list', { name: 'Review photos' }).getByRole('img')).toHaveCount(2);
   await expect(second.getByRole('link', { name: 'Create Account' })).toBeVisible();
   await other.close();
+  await context.close();
+});
+
+test("a first visit to /reviews comes with the store's newest reviews in its HTML, which the app takes over as they are", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const warnings = hydrationWarnings(page);
+  // The gateway looks for new reviews every few seconds: let it see the one the test above published.
+  await page.waitForTimeout(REVIEWS_CHECK_MS + 500);
+  const release = await holdAppScript(page);
+  await page.goto('/reviews', { waitUntil: 'commit' });
+  // The gateway's HTML alone: the count and the newest reviews (the test above published one with two photos).
+  const recent = page.getByRole('region', { name: 'Recent Community Reviews' });
+  await expect(recent.getByRole('article').first()).toBeVisible();
+  const titles = await recent.getByRole('article').evaluateAll((items) => items.map((a) => a.getAttribute('aria-label')));
+  const count = (await page.getByRole('definition').first().textContent())!;
+  expect(Number(count)).toBeGreaterThanOrEqual(titles.length);
+  await expect(recent.getByRole('list', { name: 'Review photos' }).first().getByRole('img').first()).toBeVisible();
+  await recent.getByRole('article').first().evaluate((a) => a.setAttribute('data-from-html', 'yes'));
+  release();
+  await waitForSync(page);
+  // Synced, the device shows the same reviews and count; the element from the HTML is still the one on screen.
+  expect(await recent.getByRole('article').evaluateAll((items) => items.map((a) => a.getAttribute('aria-label')))).toEqual(titles);
+  await expect(page.getByRole('definition').first()).toHaveText(count);
+  await expect(recent.getByRole('article').first()).toHaveAttribute('data-from-html', 'yes');
+  expect(warnings).toEqual([]);
   await context.close();
 });
 

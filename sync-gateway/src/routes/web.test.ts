@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import type { SearchDirectory } from '../search-directory.ts';
-import { homePage } from './web.ts';
+import { homePage, serverBundle } from './web.ts';
 
 interface Rendered {
   path: string;
@@ -19,8 +19,11 @@ const calls = (): Rendered[] => ((globalThis as { __ssHomeRenders?: Rendered[] }
 // Stands in for web/dist-ssr/prerender.js: records what it was asked, fails for a listing named "Broken".
 const BUNDLE = `
 export async function renderPage(path, data) {
+  (globalThis.__ssRenderEvents ??= []).push('start ' + path);
   await new Promise((r) => setTimeout(r, 20));
+  globalThis.__ssRenderEvents.push('end ' + path);
   (globalThis.__ssHomeRenders ??= []).push({ path, data });
+  if (!data.preview) return '<main>' + path + '</main>';
   if (data.preview.first.some((s) => s.name === 'Broken')) throw new Error('cannot render');
   return '<main>' + data.preview.total + ' sanctuaries: ' + data.preview.first.map((s) => s.name).join(', ') + '</main>';
 }
@@ -51,7 +54,7 @@ const NAMES = ['Alpha Farm', 'Bravo Rescue', 'Charlie Ranch', 'Delta Haven', 'Ec
 describe('the server-rendered home page', () => {
   it('renders / with the count and the first cards, once per change of the directory', async () => {
     const { state, directory } = fakeDirectory(NAMES);
-    const home = homePage(bundle, directory, () => undefined);
+    const home = homePage(serverBundle(bundle), directory, () => undefined);
     const before = calls().length;
     const first = await home();
     expect(first?.html).toBe(`<main>8 sanctuaries: ${NAMES.slice(0, HOME_MAX_RESULT_CARDS).join(', ')}</main>`);
@@ -70,11 +73,11 @@ describe('the server-rendered home page', () => {
 
   it("answers undefined (the build's copy is served) when the bundle is missing, fails, or the store cannot be asked", async () => {
     const logged: string[] = [];
-    const missing = homePage(path.join(dir, 'nope.js'), fakeDirectory(NAMES).directory, (l) => logged.push(l));
+    const missing = homePage(serverBundle(path.join(dir, 'nope.js')), fakeDirectory(NAMES).directory, (l) => logged.push(l));
     expect(await missing()).toBeUndefined();
 
     const { state, directory } = fakeDirectory(['Broken', ...NAMES]);
-    const home = homePage(bundle, directory, (l) => logged.push(l));
+    const home = homePage(serverBundle(bundle), directory, (l) => logged.push(l));
     expect(await home()).toBeUndefined();
     expect(await home()).toBeUndefined();
     // A failed render is not retried until the directory changes, and is logged once.
@@ -83,8 +86,17 @@ describe('the server-rendered home page', () => {
     state.sanctuaries = NAMES.map(sanctuary);
     expect((await home())?.html).toContain('Alpha Farm');
     state.down = true;
-    const down = homePage(bundle, fakeDirectory(NAMES).directory, () => undefined);
+    const down = homePage(serverBundle(bundle), fakeDirectory(NAMES).directory, () => undefined);
     expect(await down()).toBeDefined();
-    expect(await homePage(bundle, directory, () => undefined)()).toBeUndefined();
+    expect(await homePage(serverBundle(bundle), directory, () => undefined)()).toBeUndefined();
+  });
+
+  it('renders one page at a time through the bundle (its data is module state while it renders)', async () => {
+    const events = ((globalThis as { __ssRenderEvents?: string[] }).__ssRenderEvents ??= []);
+    events.length = 0;
+    const app = serverBundle(bundle);
+    const pages = await Promise.all(['/a', '/b', '/c'].map((p) => app.render(p, {})));
+    expect(pages).toEqual(['<main>/a</main>', '<main>/b</main>', '<main>/c</main>']);
+    expect(events).toEqual(['start /a', 'end /a', 'start /b', 'end /b', 'start /c', 'end /c']);
   });
 });

@@ -4,7 +4,8 @@
 // rendered from the app's own components (web/prerender-pages.mjs): link previews, search engines and readers
 // without JavaScript see the page, and it paints before the app's JavaScript has loaded. `/` is rendered here, from
 // the same components (the build's server bundle, web/dist-ssr), with the store's current count and first cards,
-// once per change of the directory (homePage below); the build's copy, without them, is the fallback. An unknown listing
+// and /reviews with the newest reviews, once per change of their data (liveRender below); the build's copy, without
+// them, is the fallback. An unknown listing
 // or path answers 404 with the app (which shows the spec's not-found page). A missing asset (anything with a
 // file extension) is a real 404 too, so a broken deploy is visible instead of answering HTML for JS.
 // `/sitemap.xml` lists every page and listing; `/robots.txt` points to it.
@@ -14,8 +15,11 @@ import { pathToFileURL } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { CouchClient } from '@ss/couchdb/client';
-import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import { DB } from '@ss/couchdb/definitions';
+import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import type { ReviewDoc } from '@ss/domain/review';
 import type { Sanctuary } from '@ss/domain/sanctuary';
+import { REVIEWS_CHECK_MS } from '../freshness.ts';
 import type { SearchDirectory } from '../search-directory.ts';
 import { addMissingSignedInHint } from '../session.ts';
 import { matchPage, notFoundHead, renderPage, robotsTxt, sanctuaryHead, sitemapXml, staticHead, type PageHead, type PageMatch } from '../page-head.ts';
@@ -38,7 +42,11 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
   const root = path.relative(process.cwd(), webDist) || '.';
   const indexFile = path.join(webDist, 'index.html');
   const originOf = (c: Context) => publicOrigin ?? new URL(c.req.url).origin;
-  const home = directory ? homePage(ssrModule ?? path.join(webDist, '..', 'dist-ssr', 'prerender.js'), directory) : undefined;
+  const bundle = serverBundle(ssrModule ?? path.join(webDist, '..', 'dist-ssr', 'prerender.js'));
+  const live: Record<string, () => Promise<{ html: string; data: PageData } | undefined>> = {
+    ...(directory ? { '/': homePage(bundle, directory) } : {}),
+    '/reviews': reviewsPage(bundle, couch),
+  };
 
   app.use('*', async (c, next) => {
     await next();
@@ -77,7 +85,7 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
     // The build rendered each page without a query; one with a query (/?q=…, a filter) may look different, so it
     // gets the bare shell and the app renders it.
     const plain = !head.body && !new URL(c.req.url).search;
-    const current = plain && p === '/' ? await home?.() : undefined;
+    const current = plain ? await live[p]?.() : undefined;
     const app = current ? current.html : plain ? prerendered(webDist, matchPage(p)) : undefined;
     const page = app ? { ...head, body: app, prerendered: true, ...(current ? { data: current.data } : {}) } : head;
     return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), page), head.status);
@@ -85,51 +93,112 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
   return app;
 }
 
-interface ServerBundle {
-  renderPage(path: string, data: { preview?: { localSeq: number | string; total: number; first: Sanctuary[] } }): Promise<string>;
+/** What the app's server rendering takes (web/src/data/page-data.ts): the data a page is rendered with. */
+export interface PageData {
+  preview?: { localSeq: number | string; total: number; first: Sanctuary[] };
+  reviews?: { total: number; recent: ReviewDoc[] };
 }
-type RenderedHome = { seq: string; html: string; data: unknown } | { seq: string; failed: true };
+
+export interface ServerBundle {
+  /** The page's HTML as the app renders it with `data`; null when there is no bundle (the build's copy is served). */
+  render(path: string, data: PageData): Promise<string | null>;
+}
 
 /**
- * The home page as the app renders it with the store's listings: their count and the first cards in name order, what
- * a device shows at / once it has synced. Rendered once per change of the directory (the search copy's freshness, a
- * few seconds), one render at a time; undefined when the bundle is missing or fails (the build's copy is served).
+ * The build's server bundle of the app (web/src/prerender.tsx), loaded on first use. Renders run one at a time: the
+ * page's data is module state in the bundle while it renders.
  */
-export function homePage(ssrModule: string, directory: SearchDirectory, log: (line: string) => void = console.warn) {
-  let bundle: Promise<ServerBundle | null> | undefined;
-  let last: RenderedHome | undefined;
-  let rendering: Promise<RenderedHome> | undefined;
+export function serverBundle(ssrModule: string, log: (line: string) => void = console.warn): ServerBundle {
+  let bundle: Promise<{ renderPage(path: string, data: PageData): Promise<string> } | null> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    async render(path, data) {
+      const app = await (bundle ??= fs.existsSync(ssrModule)
+        ? import(pathToFileURL(ssrModule).href).catch((err: unknown) => {
+            log(`[gateway] the app's server bundle could not be loaded, pages are served without their data: ${(err as Error).message}`);
+            return null;
+          })
+        : Promise.resolve(null));
+      if (!app) return null;
+      const run = queue.then(() => app.renderPage(path, data));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
 
-  async function render(seq: string, sanctuaries: readonly Sanctuary[]): Promise<RenderedHome> {
-    const app = await (bundle ??= fs.existsSync(ssrModule)
-      ? import(pathToFileURL(ssrModule).href).catch((err: unknown) => {
-          log(`[gateway] the app's server bundle could not be loaded, / is served without its listings: ${(err as Error).message}`);
-          return null;
-        })
-      : Promise.resolve(null));
-    if (!app) return { seq, failed: true };
-    const data = { preview: { localSeq: 0, total: sanctuaries.length, first: sanctuaries.slice(0, HOME_MAX_RESULT_CARDS) } };
+type Rendered = { seq: string; html: string; data: PageData } | { seq: string; failed: true };
+
+/**
+ * A page rendered by the app with the store's current data, once per change of that data (`load` tells the version
+ * and the data), one render at a time; undefined when that cannot be done (the build's copy is served instead).
+ */
+export function liveRender(
+  bundle: ServerBundle,
+  path: string,
+  load: () => Promise<{ seq: string; data: () => Promise<PageData> | PageData }>,
+  log: (line: string) => void = console.warn,
+) {
+  let last: Rendered | undefined;
+  let rendering: Promise<Rendered> | undefined;
+
+  async function render(seq: string, data: PageData): Promise<Rendered> {
     try {
-      return { seq, html: await app.renderPage('/', data), data };
+      const html = await bundle.render(path, data);
+      return html === null ? { seq, failed: true } : { seq, html, data };
     } catch (err) {
-      log(`[gateway] rendering / failed, the build's copy is served: ${(err as Error).message}`);
+      log(`[gateway] rendering ${path} failed, the build's copy is served: ${(err as Error).message}`);
       return { seq, failed: true };
     }
   }
 
-  return async (): Promise<{ html: string; data: unknown } | undefined> => {
-    let listing;
+  return async (): Promise<{ html: string; data: PageData } | undefined> => {
     try {
-      listing = await directory.listing();
+      const current = await load();
+      if (last?.seq !== current.seq) {
+        rendering ??= Promise.resolve(current.data())
+          .then((data) => render(current.seq, data))
+          .then((r) => (last = r))
+          .finally(() => (rendering = undefined));
+        await rendering;
+      }
     } catch {
-      return undefined; // The store cannot be asked and there is no copy yet: the build's page.
-    }
-    if (last?.seq !== listing.seq) {
-      rendering ??= render(listing.seq, listing.sanctuaries).then((r) => (last = r)).finally(() => (rendering = undefined));
-      await rendering;
+      return undefined; // The store cannot be asked: the build's page.
     }
     return last && !('failed' in last) ? last : undefined;
   };
+}
+
+/**
+ * The home page with the store's listings: their count and the first cards in name order, what a device shows at /
+ * once it has synced. Follows the gateway's search copy of the directory (its freshness: a few seconds).
+ */
+export function homePage(bundle: ServerBundle, directory: SearchDirectory, log?: (line: string) => void) {
+  return liveRender(
+    bundle,
+    '/',
+    async () => {
+      const { seq, sanctuaries } = await directory.listing();
+      return { seq, data: () => ({ preview: { localSeq: 0, total: sanctuaries.length, first: sanctuaries.slice(0, HOME_MAX_RESULT_CARDS) } }) };
+    },
+    log,
+  );
+}
+
+/** /reviews with the store's newest visible reviews and their count, per change of the reviews (checked at most every few seconds). */
+export function reviewsPage(bundle: ServerBundle, couch: CouchClient, { ttlMs = REVIEWS_CHECK_MS, clock = Date.now, log }: { ttlMs?: number; clock?: () => number; log?: (line: string) => void } = {}) {
+  let checked: { seq: string; at: number } | undefined;
+  return liveRender(
+    bundle,
+    '/reviews',
+    async () => {
+      if (!checked || clock() - checked.at >= ttlMs) {
+        checked = { seq: String((await couch.call(() => couch.use(DB.reviews).info())).update_seq), at: clock() };
+      }
+      return { seq: checked.seq, data: async () => ({ reviews: await couch.reviews.summary(COMMUNITY_REVIEWS_SHOWN) }) };
+    },
+    log,
+  );
 }
 
 /**

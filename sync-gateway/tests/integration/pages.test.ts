@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB } from '@ss/couchdb/definitions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { REVIEW_STATS_DOC_TYPE, statsDocId } from '@ss/domain/review';
-import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
 import { byName } from '@ss/domain/sort';
 import { inlineScriptHashes } from '../../src/security-headers.ts';
@@ -43,7 +43,9 @@ let app: App;
 // renders / with: the count and the names of the first cards it is given.
 const SERVER_BUNDLE = `
 const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-export async function renderPage(path, { preview }) {
+export async function renderPage(path, { preview, reviews }) {
+  if (reviews) return '<main><h1>Seekers Community</h1><p>' + reviews.total + ' reviews</p><ul>' +
+    reviews.recent.map((r) => '<li>' + esc(r.title) + '</li>').join('') + '</ul></main>';
   return '<main><h1>Discover Animal Sanctuaries</h1><p>' + preview.total + ' sanctuaries</p><ul>' +
     preview.first.map((s) => '<li>' + esc(s.name) + '</li>').join('') + '</ul></main>';
 }
@@ -173,6 +175,23 @@ describe('pages rendered before JavaScript', () => {
     expect(data.preview.first.map((s) => s.name)).toEqual(first);
     expect(data.preview.first[0]).toMatchObject({ id: 'zero-first-columbus-oh', city: 'Columbus', state: 'OH' });
     await fx.couch.nano.db.use(DB.sanctuaries).destroy('zero-first-columbus-oh', (await fx.couch.nano.db.use(DB.sanctuaries).get('zero-first-columbus-oh'))._rev);
+  });
+
+  it('answers /reviews rendered with the count of visible reviews and the newest of them, hidden ones left out', async () => {
+    const reviews = fx.couch.nano.db.use(DB.reviews);
+    const review = (n: number, hidden = false) => ({
+      _id: `review:pages-${n}`, type: 'review', schemaVersion: 1, sanctuaryId: 'animal-place-grass-valley-ca', sanctuaryName: 'Animal Place',
+      sanctuaryCity: 'Grass Valley', sanctuaryState: 'CA', username: 'Page Reader', rating: 4, title: `Review number ${n}`,
+      comment: 'Friendly goats.', visitDate: '', createdAt: `2026-11-${String(10 + n).padStart(2, '0')}T12:00:00.000Z`, photos: [], ...(hidden ? { hidden: true } : {}),
+    });
+    await reviews.bulk({ docs: [...Array.from({ length: 12 }, (_, i) => review(i + 1)), review(13, true)] as never[] });
+    const html = await (await get('/reviews')).text();
+    const newest = Array.from({ length: COMMUNITY_REVIEWS_SHOWN }, (_, i) => `<li>Review number ${12 - i}</li>`).join('');
+    expect(bodyOf(html)).toContain(`<div id="root" data-prerendered="app"><main><h1>Seekers Community</h1><p>12 reviews</p><ul>${newest}</ul></main></div>`);
+    expect(html).not.toContain('Review number 13');
+    const data = JSON.parse(/<script type="application\/json" id="ss-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { reviews: { total: number; recent: Array<{ title: string }> } };
+    expect(data.reviews.total).toBe(12);
+    expect(data.reviews.recent.map((r) => r.title)).toEqual(Array.from({ length: COMMUNITY_REVIEWS_SHOWN }, (_, i) => `Review number ${12 - i}`));
   });
 
   it("answers /faq with its own head and the build's HTML in #root; pages without one keep the bare shell", async () => {

@@ -4,6 +4,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { currentUserSettled } from '../data/current-user';
 import { toggleFavorite, useIsFavorite } from '../data/favorites';
+import { useHydrated } from '../lib/use-hydrated';
 import { toast } from './toast';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
 export function FavoriteButton({ sanctuaryId, sanctuaryName, isFavorite = false, className = '' }: Props) {
   const saved = useIsFavorite(sanctuaryId);
   const [busy, setBusy] = useState(false);
+  // In a page's server-rendered HTML the heart waits for the app (a click then would be lost).
+  const hydrated = useHydrated();
   const pressed = isFavorite || saved;
 
   const onClick = async () => {
@@ -48,6 +51,7 @@ export function FavoriteButton({ sanctuaryId, sanctuaryName, isFavorite = false,
       // A toggle keeps one name; aria-pressed says whether it is on.
       aria-label={`Save ${sanctuaryName} to favourites`}
       title={pressed ? 'Saved to your favourites' : 'Save to your favourites'}
+      disabled={!hydrated}
       onClick={() => void onClick()}
       className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`}
     >

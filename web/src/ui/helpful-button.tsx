@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { useAuthState } from '../data/current-user';
 import { setHelpful, useHelpful } from '../data/review-helpful';
 import { errorMessage } from '../lib/api';
+import { useHydrated } from '../lib/use-hydrated';
 import { toast } from './toast';
 
 export function HelpfulButton({ reviewId, helpfulCount: replicated }: { reviewId: string; helpfulCount: number | undefined }) {
   const { isAuthenticated } = useAuthState();
   const { helpfulCount, voted } = useHelpful(reviewId, replicated);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const onClick = async () => {
     if (!isAuthenticated) {
@@ -31,7 +33,7 @@ export function HelpfulButton({ reviewId, helpfulCount: replicated }: { reviewId
     <button
       type="button"
       aria-pressed={voted}
-      disabled={busy}
+      disabled={busy || !hydrated}
       onClick={() => void onClick()}
       className={`inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100 disabled:opacity-60 ${voted ? 'text-emerald-700' : 'text-gray-600'}`}
     >

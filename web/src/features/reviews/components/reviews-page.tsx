@@ -1,6 +1,6 @@
 // /reviews ('Seekers Community'): stat cards, the join card (signed-out visitors), the newest community reviews from
 // the device's replicated reviews database with photos, Helpful, Reply and Report, both empty states, and the
-// 'Share Your Experience' card (signed-in users).
+// 'Share Your Experience' card (signed-in users). The gateway renders it with the store's newest reviews (page-data.ts).
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Link } from '@tanstack/react-router';
 import { MessageSquare, PenLine, Star } from 'lucide-react';
@@ -8,14 +8,23 @@ import { COMMUNITY_REVIEWS_SHOWN, MARKETING_COMMUNITY_MEMBERS, MARKETING_SANCTUA
 import { relativeAge } from '@ss/domain/relative-age';
 import type { ReviewDoc } from '@ss/domain/review';
 import { useAuthState } from '../../../data/current-user';
+import { pageData } from '../../../data/page-data';
+import { useSyncStatus } from '../../../data/sync-status';
 import { useReviews } from '../../../data/use-reviews';
 import { HelpfulButton } from '../../../ui/helpful-button';
 import { ReportReviewButton } from '../../../ui/report-review-button';
 import { ReviewPhotos } from '../../../ui/review-photos';
 
 export function ReviewsPage() {
-  const { status, reviews } = useReviews();
-  const recent = reviews.slice(0, COMMUNITY_REVIEWS_SHOWN);
+  const local = useReviews();
+  // On a first visit the page came with the store's newest reviews (the gateway rendered it with them): they stay
+  // until the device's own copy has been read and synced.
+  const served = pageData().reviews;
+  const neverSynced = useSyncStatus((s) => s.lastSyncedAt === null && s.phase !== 'offline');
+  const fromServer = served && (local.status === 'loading' || (local.reviews.length === 0 && neverSynced));
+  const status = fromServer ? 'ready' : local.status;
+  const total = fromServer ? served.total : local.reviews.length;
+  const recent = fromServer ? served.recent.slice(0, COMMUNITY_REVIEWS_SHOWN) : local.reviews.slice(0, COMMUNITY_REVIEWS_SHOWN);
   const { isAuthenticated, isLoading } = useAuthState();
   return (
     <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
@@ -26,7 +35,7 @@ export function ReviewsPage() {
         <dl className="mt-6 grid gap-4 sm:grid-cols-3">
           {[
             // Not "0" while the device's reviews are still being read (and in the pre-rendered HTML, which a crawler reads).
-            { value: status === 'loading' ? null : String(reviews.length), label: 'Community Reviews' },
+            { value: status === 'loading' ? null : String(total), label: 'Community Reviews' },
             { value: MARKETING_SANCTUARIES_LISTED, label: 'Sanctuaries Listed' },
             { value: MARKETING_COMMUNITY_MEMBERS, label: 'Community Members' },
           ].map((s) => (
