@@ -9,12 +9,17 @@ import { ROOT, ensureBuilt, ensureInstalled } from './ensure.mjs';
 const REPORTS = path.join(ROOT, 'test-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The layout spec's committed pictures were drawn with Liberation Sans (what `sans-serif` is with fonts-liberation). */
+const hasLiberationFont = () => (spawnSync('fc-list', [], { encoding: 'utf8' }).stdout ?? '').includes('Liberation Sans');
+
 function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+  if (fs.existsSync(CHROMIUM) && hasLiberationFont()) return;
   if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('Installing Chromium for the browser tests…');
+    console.log('Installing Chromium and fonts-liberation for the browser tests…');
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit' });
+  } else if (!hasLiberationFont()) {
+    console.warn('fonts-liberation is not installed: the layout pictures will differ (apt-get install fonts-liberation).');
   }
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}. Install it (apt-get install chromium) or set CHROMIUM_PATH.`);

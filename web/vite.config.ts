@@ -25,8 +25,32 @@ function inlineEarlyScripts(): Plugin {
   };
 }
 
+/**
+ * The app's stylesheet (one file, ~10 KB compressed) goes into index.html as a <style> element: a first visit's page
+ * paints without waiting for a second request (Lighthouse counted ~160 ms of render blocking on a slow phone), and
+ * the service worker's copy of index.html carries it offline. Lazily loaded parts (the map's CSS) stay files.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'ss-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w-]+\.css)">/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (!asset || asset.type !== 'asset') throw new Error(`inlining ${file}: not in the bundle`);
+          const css = String(asset.source);
+          if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+          return `<style>${css}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEarlyScripts()],
+  plugins: [react(), tailwindcss(), inlineEarlyScripts(), inlineEntryCss()],
   // PouchDB's browser build still reads the Node-style `global`.
   define: { global: 'globalThis' },
   build: {

@@ -110,6 +110,8 @@ export function notFoundHead(origin: string, what: 'page' | 'sanctuary'): PageHe
 }
 
 /** Inline styles: the app's stylesheet resets headings, and this HTML shows before the app's own styles apply. */
+/** The app's picture for a listing without photos (web/src/ui/sanctuary-image.tsx). */
+const DEFAULT_SANCTUARY_IMAGE = '/images/sanctuary-default.svg';
 const H1 = '<h1 style="font-size:1.75rem;font-weight:700;line-height:1.2">';
 const H2 = '<h2 style="font-size:1.125rem;font-weight:600;margin-top:1rem">';
 
@@ -145,7 +147,11 @@ export function sanctuaryHead(s: SanctuaryDoc, origin: string, rating: Rating | 
     aggregateRating: rating && rating.count > 0 ? { '@type': 'AggregateRating', ratingValue: Number(rating.average.toFixed(1)), reviewCount: rating.count, bestRating: 5, worstRating: 1 } : undefined,
   };
   const hours = DAYS.filter((d) => s.operatingHours?.[d]);
+  // The profile's hero, as large as the app's (the page's largest paint): on screen with the facts, not only once the
+  // app has replaced them.
+  const hero = `<img src="${escapeHtml(image ?? DEFAULT_SANCTUARY_IMAGE)}" alt="" fetchpriority="high" style="display:block;width:100%;aspect-ratio:21/9;object-fit:cover;border-radius:0.75rem;background:#ecfdf5;margin-bottom:1rem" />`;
   const facts: string[] = [
+    hero,
     `${H1}${escapeHtml(s.name)}</h1>`,
     `<p style="color:#4b5563">${escapeHtml(place)}${s.address ? ` — ${escapeHtml(s.address)}` : ''}${s.zipCode ? ` ${escapeHtml(s.zipCode)}` : ''}</p>`,
     s.description ? `<p style="margin-top:0.75rem">${escapeHtml(s.description)}</p>` : '',
@@ -163,7 +169,7 @@ export function sanctuaryHead(s: SanctuaryDoc, origin: string, rating: Rating | 
     index: !manage,
     ...(image ? { image } : {}),
     jsonLd,
-    body: `<article style="max-width:48rem;margin:0 auto;padding:1.5rem 1rem;font-family:system-ui,sans-serif;line-height:1.5">${facts.join('')}</article>`,
+    body: `<article style="max-width:72rem;margin:0 auto;padding:1.5rem 1rem;font-family:system-ui,sans-serif;line-height:1.5">${facts.join('')}</article>`,
   };
 }
 
