@@ -12,7 +12,7 @@ const MARKER_ID = '_local/default-seed';
  * 2: 88 sourced listings; 3: 103, richer facts, one closed; 4: more listings, descriptions from the facts; 5: ZIP codes found since, so ZIP-centre coordinates). Each earlier version's output is kept as a snapshot
  * (default-seed.ts) for the upgrade to compare with.
  */
-export const DEFAULT_SEED_VERSION = 5;
+export const DEFAULT_SEED_VERSION = 6;
 
 interface SeedMarker {
   _id: string;

@@ -194,13 +194,39 @@ describe('default seed', () => {
       await db.insert({ ...starGazing, latitude: 39.2, longitude: -77.3 });
 
       const result = await loadDefaultSeedOnce(old.couch);
-      expect(result.upgraded).toMatchObject({ added: 0, withdrawn: 0 });
+      expect(result.upgraded).toMatchObject({ added: next.filter((d) => !v4.some((p) => p._id === d._id)).length, withdrawn: 0 });
       const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
       for (const d of gained.filter((g) => g._id !== starGazing._id)) {
         expect(stored.get(d._id), d._id).toMatchObject({ zipCode: d.zipCode, latitude: d.latitude, longitude: d.longitude, coordinateSource: 'zip-centroid', sources: d.sources });
       }
       // The ZIP and its source arrive; the pin the team placed stays where they put it.
       expect(stored.get(starGazing._id)).toMatchObject({ zipCode: '20841', latitude: 39.2, longitude: -77.3 });
+      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
+    } finally {
+      await old.stop();
+    }
+  }, 60_000);
+
+  it('upgrades a store the fifth seed wrote: three new listings and a ZIP arrive, a phone number the team changed stays', async () => {
+    const old = await startStoreFixture({ seed: false });
+    try {
+      const v5 = readSeedSnapshot(5);
+      await insertSanctuaries(old.couch, v5);
+      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-27T00:00:00.000Z', count: v5.length, version: 5 } as never);
+      const next = readDefaultSeed();
+      const added = next.filter((d) => !v5.some((p) => p._id === d._id));
+      expect(added.map((d) => d._id).sort()).toEqual(['borderlands-horse-sanctuary-humboldt-sd', 'sunshine-horses-clay-ny', 'the-retirement-home-for-horses-at-mill-creek-farm-alachua-fl']);
+      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
+      const nebraska = await db.get('nebraska-humane-society-star-equine-rehabilitation-program-omaha-ne');
+      expect(nebraska.zipCode).toBe('');
+      await db.insert({ ...nebraska, phone: '402-444-7800 (barn)' });
+
+      const result = await loadDefaultSeedOnce(old.couch);
+      expect(result.upgraded).toEqual({ added: 3, updated: expect.any(Number), withdrawn: 0 });
+      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
+      for (const d of added) expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, sources: d.sources, coordinateSource: 'zip-centroid' });
+      // The ZIP and street its new source gives arrive; the phone number the team wrote stays.
+      expect(stored.get(nebraska._id)).toMatchObject({ zipCode: '68134', address: '8929 Fort Street', phone: '402-444-7800 (barn)' });
       expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
     } finally {
       await old.stop();
