@@ -4,6 +4,7 @@
 // previews, search engines and readers without JavaScript. Public data only: no cookie is ever read here.
 // Everything that comes from a listing is escaped for where it goes: HTML text and attributes, and JSON inside a
 // script element (`<`, `>`, `&` and the line separators as \u escapes, so no `</script>` or `<!--` survives).
+import { PAGE_DATA_ID } from '@ss/domain/page-data';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 
 export const PRODUCT_NAME = 'Sanctuary Seekers';
@@ -90,9 +91,6 @@ export interface PageHead {
   /** What the body was rendered with, for hydration to render the same (web/src/data/page-data.ts): a JSON block. */
   data?: unknown;
 }
-
-/** The JSON block's id, as web/src/data/page-data.ts reads it: change both together. */
-export const PAGE_DATA_ID = 'ss-page-data';
 
 export function staticHead(path: string, origin: string): PageHead {
   const page = STATIC_PAGES[path]!;

@@ -16,6 +16,14 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 
+/** Leaves a store as seed version `version` did (its listings and its marker, dated `loadedAt`); returns the listings. */
+async function seedAsVersion(store: StoreFixture, version: number, loadedAt: string): Promise<SanctuaryDoc[]> {
+  const docs = readSeedSnapshot(version);
+  await insertSanctuaries(store.couch, docs);
+  await store.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt, count: docs.length, version } as never);
+  return docs;
+}
+
 describe('CouchDB setup', () => {
   it('creates every database with private _security, and a second run changes nothing', async () => {
     const dbs = await fx.couch.nano.db.list();
@@ -116,9 +124,7 @@ describe('default seed', () => {
   it('upgrades a store the second seed wrote: compares with what that seed wrote, keeps a closed listing an owner manages', async () => {
     const old = await startStoreFixture({ seed: false });
     try {
-      const v2 = readSeedSnapshot(2);
-      await insertSanctuaries(old.couch, v2);
-      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-24T00:00:00.000Z', count: v2.length, version: 2 } as never);
+      const v2 = await seedAsVersion(old, 2, '2026-11-24T00:00:00.000Z');
       // Since then the team behind Spring Farm Sanctuary claimed it, and an admin rewrote Indraloka's description.
       const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
       const spring = await db.get('spring-farm-sanctuary-long-lake-mn');
@@ -147,9 +153,7 @@ describe('default seed', () => {
   it('upgrades a store the third seed wrote: new listings added, descriptions from the facts where nobody wrote one, twice the same', async () => {
     const old = await startStoreFixture({ seed: false });
     try {
-      const v3 = readSeedSnapshot(3);
-      await insertSanctuaries(old.couch, v3);
-      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-26T00:00:00.000Z', count: v3.length, version: 3 } as never);
+      const v3 = await seedAsVersion(old, 3, '2026-11-26T00:00:00.000Z');
       // Since then Woodstock's team wrote their own description and changed their phone.
       const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
       const woodstock = await db.get('woodstock-farm-sanctuary-high-falls-ny');
@@ -181,9 +185,7 @@ describe('default seed', () => {
   it('upgrades a store the fourth seed wrote: listings with a ZIP found since move to its centre, unless someone placed them', async () => {
     const old = await startStoreFixture({ seed: false });
     try {
-      const v4 = readSeedSnapshot(4);
-      await insertSanctuaries(old.couch, v4);
-      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-26T00:00:00.000Z', count: v4.length, version: 4 } as never);
+      const v4 = await seedAsVersion(old, 4, '2026-11-26T00:00:00.000Z');
       const next = readDefaultSeed();
       const gained = next.filter((d) => d.zipCode && !v4.find((p) => p._id === d._id)?.zipCode);
       expect(gained.length).toBeGreaterThan(10);
@@ -210,9 +212,7 @@ describe('default seed', () => {
   it('upgrades a store the fifth seed wrote: three new listings and a ZIP arrive, a phone number the team changed stays', async () => {
     const old = await startStoreFixture({ seed: false });
     try {
-      const v5 = readSeedSnapshot(5);
-      await insertSanctuaries(old.couch, v5);
-      await old.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt: '2026-11-27T00:00:00.000Z', count: v5.length, version: 5 } as never);
+      const v5 = await seedAsVersion(old, 5, '2026-11-27T00:00:00.000Z');
       const next = readDefaultSeed();
       const added = next.filter((d) => !v5.some((p) => p._id === d._id));
       expect(added.map((d) => d._id).sort()).toEqual(['borderlands-horse-sanctuary-humboldt-sd', 'sunshine-horses-clay-ny', 'the-retirement-home-for-horses-at-mill-creek-farm-alachua-fl']);

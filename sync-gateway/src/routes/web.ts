@@ -17,8 +17,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
-import type { ReviewDoc } from '@ss/domain/review';
-import type { Sanctuary } from '@ss/domain/sanctuary';
+import type { PageData } from '@ss/domain/page-data';
 import { REVIEWS_CHECK_MS } from '../freshness.ts';
 import type { SearchDirectory } from '../search-directory.ts';
 import { addMissingSignedInHint } from '../session.ts';
@@ -91,12 +90,6 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
     return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), page), head.status);
   });
   return app;
-}
-
-/** What the app's server rendering takes (web/src/data/page-data.ts): the data a page is rendered with. */
-export interface PageData {
-  preview?: { localSeq: number | string; total: number; first: Sanctuary[] };
-  reviews?: { total: number; recent: ReviewDoc[] };
 }
 
 export interface ServerBundle {

@@ -1,0 +1,22 @@
+// The data a page was rendered with on the server (issue 13): the gateway renders / and /reviews with it and puts it
+// beside #root as a JSON block with this id (sync-gateway/src/routes/web.ts, page-head.ts); the app reads it back so
+// hydration renders exactly what the HTML shows (web/src/data/page-data.ts).
+import type { ReviewDoc } from './review.ts';
+import type { Sanctuary } from './sanctuary.ts';
+
+export const PAGE_DATA_ID = 'ss-page-data';
+
+/** The home page's first screen without a search: how many sanctuaries, and the first few by name. */
+export interface DirectoryPreview {
+  /** The device's database sequence the preview reflects (0 for one the server rendered). */
+  localSeq: number | string;
+  total: number;
+  first: Sanctuary[];
+}
+
+export interface PageData {
+  /** The home page's first screen without a search: the directory's count and first cards, as the store had them. */
+  preview?: DirectoryPreview;
+  /** The community page's first screen: how many reviews are visible, and the newest of them. */
+  reviews?: { total: number; recent: ReviewDoc[] };
+}
