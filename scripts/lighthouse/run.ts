@@ -102,7 +102,12 @@ async function audit(url: string, page: string, port: number, runs: number, out:
   fs.writeFileSync(path.join(out, `${fileName(page)}.report.json`), json ?? JSON.stringify(median.lhr));
   if (html) fs.writeFileSync(path.join(out, `${fileName(page)}.report.html`), html);
   if (runs > 1) {
-    const perf = results.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100));
+    // Each run's score with the two metrics that move most between runs here.
+    const perf = results.map((r) => {
+      const metric = (id: string) => r.lhr.audits[id]?.numericValue ?? NaN;
+      const score = Math.round((r.lhr.categories.performance?.score ?? 0) * 100);
+      return `${score} (FCP ${(metric('first-contentful-paint') / 1000).toFixed(1)} s, TBT ${metric('total-blocking-time').toFixed(0)} ms)`;
+    });
     console.log(`  ${page}: performance over ${runs} runs ${perf.join(', ')} (median reported)`);
   }
   return { page, lhr: median.lhr, scores: categoryScores(median.lhr) };
