@@ -1,6 +1,7 @@
 // The data a page was rendered with on the server (issue 13): the gateway renders / and /reviews with it and puts it
 // beside #root as a JSON block with this id (sync-gateway/src/routes/web.ts, page-head.ts); the app reads it back so
-// hydration renders exactly what the HTML shows (web/src/data/page-data.ts).
+// hydration renders exactly what the HTML shows (web/src/data/page-data.ts). A listing's page carries the listing, so
+// a first visit's app shows it at once instead of waiting for its own copy of the directory.
 import type { ReviewDoc } from './review.ts';
 import type { Sanctuary } from './sanctuary.ts';
 
@@ -19,4 +20,6 @@ export interface PageData {
   preview?: DirectoryPreview;
   /** The community page's first screen: how many reviews are visible, and the newest of them. */
   reviews?: { total: number; recent: ReviewDoc[] };
+  /** A listing's page: the listing as the store had it when the page was served. */
+  sanctuary?: Sanctuary;
 }

@@ -48,6 +48,32 @@ test("the HTML of / holds the directory's count and first cards, and the app tak
   expect(warnings).toEqual([]);
 });
 
+test("a first visit to a listing shows its profile at once, not a placeholder until the device's own copy has arrived", async ({ page }) => {
+  // The device's copy of the directory does not arrive while this test looks (its first sync is held).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/db\/sanctuaries\/(_snapshot|_changes)/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  // Records whether the profile's loading placeholder is ever put on screen.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-label="Loading sanctuary"]')) document.documentElement.dataset.placeholderSeen = 'yes';
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/sanctuary/farm-sanctuary-watkins-glen-ny');
+  // "Back to Search" is the app's own (the gateway's HTML facts have no such link): the app shows the profile.
+  await expect(page.getByRole('link', { name: 'Back to Search' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Farm Sanctuary' })).toBeVisible();
+  await expect(page.getByText('Watkins Glen, NY', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Syncing|never synced/i })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.placeholderSeen ?? 'no')).toBe('no');
+  release();
+  await waitForSync(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Farm Sanctuary' })).toBeVisible();
+});
+
 test('with JavaScript off, the home page and the FAQ are there to read', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

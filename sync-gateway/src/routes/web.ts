@@ -18,6 +18,7 @@ import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { PageData } from '@ss/domain/page-data';
+import { toSanctuary } from '@ss/domain/sanctuary';
 import { REVIEWS_CHECK_MS } from '../freshness.ts';
 import type { SearchDirectory } from '../search-directory.ts';
 import { addMissingSignedInHint } from '../session.ts';
@@ -219,5 +220,8 @@ async function headFor(pathname: string, couch: CouchClient, origin: string): Pr
   if (listing === undefined) return { ...notFoundHead(origin, 'sanctuary'), status: 200, title: 'Sanctuary Seekers', index: false };
   if (!listing) return notFoundHead(origin, 'sanctuary');
   const stats = await couch.reviews.stats(listing._id).catch(() => null);
-  return sanctuaryHead(listing, origin, stats ? { count: stats.totalReviews, average: stats.averageRating } : null, page.manage);
+  const head = sanctuaryHead(listing, origin, stats ? { count: stats.totalReviews, average: stats.averageRating } : null, page.manage);
+  // The listing itself goes with its facts: a first visit's app shows it at once (web/src/data/use-sanctuaries.ts)
+  // instead of replacing the facts with a placeholder until its own copy of the directory has arrived.
+  return { ...head, data: { sanctuary: toSanctuary(listing) } };
 }

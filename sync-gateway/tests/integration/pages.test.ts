@@ -9,6 +9,7 @@ import { DB } from '@ss/couchdb/definitions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { REVIEW_STATS_DOC_TYPE, statsDocId } from '@ss/domain/review';
 import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import type { PageData } from '@ss/domain/page-data';
 import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
 import { byName } from '@ss/domain/sort';
 import { inlineScriptHashes } from '../../src/security-headers.ts';
@@ -74,6 +75,7 @@ afterAll(async () => {
 const get = (p: string) => app.request(p, { headers: { 'x-forwarded-for': '10.1.1.1' } });
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const bodyOf = (html: string) => html.slice(html.indexOf('<body>'));
+const pageDataOf = (html: string) => JSON.parse(/<script type="application\/json" id="ss-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as PageData;
 const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
 
 describe('a listing page before JavaScript', () => {
@@ -92,6 +94,8 @@ describe('a listing page before JavaScript', () => {
     expect(body).toContain('Grass Valley, CA');
     expect(body).toMatch(/Farm-animal sanctuary or rescue in Grass Valley, California[.,]/);
     expect(body).toContain('(530) 477-1757');
+    // The listing itself, for the app to show at once on a first visit (web/src/data/use-sanctuaries.ts).
+    expect(pageDataOf(html).sanctuary).toMatchObject({ id: 'animal-place-grass-valley-ca', name: 'Animal Place', city: 'Grass Valley', state: 'CA' });
     const ld = jsonLdOf(html);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
@@ -134,14 +138,18 @@ describe('a listing page before JavaScript', () => {
     delete (doc as { _rev?: string })._rev;
     await fx.couch.nano.db.use(DB.sanctuaries).insert(doc as never);
     const html = await (await get('/sanctuary/hostile-haven-columbus-oh')).text();
-    // Exactly the scripts the page had (its module and its inline one) plus the JSON-LD: nothing injected.
-    expect(html.match(/<script/g)).toHaveLength(3);
+    // Exactly the scripts the page had (its module and its inline one) plus the JSON-LD and the listing as the page's
+    // data: nothing injected.
+    expect(html.match(/<script/g)).toHaveLength(4);
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<!-- "quoted"');
-    expect(html).not.toContain('javascript:alert(3)');
+    // No link or image takes the unsafe address; only the page's data (a JSON block, never run or shown as markup)
+    // holds the listing as the store does, as every device's replica does.
+    expect(html.replace(/<script type="application\/json" id="ss-page-data">[\s\S]*?<\/script>/, '')).not.toContain('javascript:alert(3)');
     expect(html).not.toContain('<b>bold</b>');
-    // The JSON-LD still parses and says exactly what the listing says.
+    // The JSON-LD and the page's data still parse and say exactly what the listing says.
     expect(jsonLdOf(html)).toMatchObject({ name: doc.name, description: hostile });
+    expect(pageDataOf(html).sanctuary).toMatchObject({ id: doc._id, name: doc.name, description: hostile, imageUrls: doc.imageUrls });
     // Meta attributes are escaped whole.
     expect(headOf(html)).toContain('content="Hostile &quot;Haven&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;, Columbus, OH — Sanctuary Seekers"');
   });

@@ -4,7 +4,7 @@ import { ArrowLeft, CalendarDays, Clock, Globe, HandHeart, Mail, MapPin, Navigat
 import { MESSAGES } from '@ss/domain/constants';
 import { upcomingEvents } from '@ss/domain/sanctuary-card';
 import type { Sanctuary } from '@ss/domain/sanctuary';
-import { useSanctuary } from '../../../data/use-sanctuaries';
+import { useProfileSanctuary } from '../../../data/use-sanctuaries';
 import { useSyncStatus } from '../../../data/sync-status';
 import { contactHref, directionsUrl } from '../../../lib/directions';
 import { sharePage } from '../../../lib/share';
@@ -24,7 +24,7 @@ const buttonClass = 'inline-flex w-full items-center justify-center gap-2 rounde
 
 export function SanctuaryPage() {
   const { id } = useParams({ from: '/sanctuary/$id' });
-  const { status, sanctuary } = useSanctuary(id);
+  const { status, sanctuary } = useProfileSanctuary(id);
   const neverSynced = useSyncStatus((s) => s.lastSyncedAt === null && s.phase === 'syncing');
 
   if (status === 'loading' || (!sanctuary && neverSynced)) return <DetailSkeleton />;
