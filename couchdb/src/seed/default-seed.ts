@@ -22,6 +22,7 @@ const SEED_SNAPSHOTS: Record<number, URL> = {
   3: new URL('../../seed/default-sanctuaries.v3.json', import.meta.url),
   4: new URL('../../seed/default-sanctuaries.v4.json', import.meta.url),
   5: new URL('../../seed/default-sanctuaries.v5.json', import.meta.url),
+  6: new URL('../../seed/default-sanctuaries.v6.json', import.meta.url),
 };
 /** Listings an earlier seed had that a source says have closed: { _id, name, source }. */
 export const CLOSED_SEED_JSON = new URL('../../seed/closed-sanctuaries.json', import.meta.url);

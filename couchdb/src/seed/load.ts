@@ -9,10 +9,10 @@ import { readClosedSeed, readDefaultSeed, readSeedSnapshot, type ClosedListing }
 const MARKER_ID = '_local/default-seed';
 /**
  * Bumped with each default seed that changes what the previous one wrote (1: the first 52, name and place only;
- * 2: 88 sourced listings; 3: 103, richer facts, one closed; 4: more listings, descriptions from the facts; 5: ZIP codes found since, so ZIP-centre coordinates). Each earlier version's output is kept as a snapshot
+ * 2: 88 sourced listings; 3: 103, richer facts, one closed; 4: more listings, descriptions from the facts; 5: ZIP codes found since, so ZIP-centre coordinates; 6: three more listings and a ZIP; 7: thirteen more listings with their ZIPs). Each earlier version's output is kept as a snapshot
  * (default-seed.ts) for the upgrade to compare with.
  */
-export const DEFAULT_SEED_VERSION = 6;
+export const DEFAULT_SEED_VERSION = 7;
 
 interface SeedMarker {
   _id: string;

@@ -215,18 +215,45 @@ describe('default seed', () => {
       const v5 = await seedAsVersion(old, 5, '2026-11-27T00:00:00.000Z');
       const next = readDefaultSeed();
       const added = next.filter((d) => !v5.some((p) => p._id === d._id));
-      expect(added.map((d) => d._id).sort()).toEqual(['borderlands-horse-sanctuary-humboldt-sd', 'sunshine-horses-clay-ny', 'the-retirement-home-for-horses-at-mill-creek-farm-alachua-fl']);
+      expect(added.map((d) => d._id)).toEqual(expect.arrayContaining(['borderlands-horse-sanctuary-humboldt-sd', 'sunshine-horses-clay-ny', 'the-retirement-home-for-horses-at-mill-creek-farm-alachua-fl']));
       const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
       const nebraska = await db.get('nebraska-humane-society-star-equine-rehabilitation-program-omaha-ne');
       expect(nebraska.zipCode).toBe('');
       await db.insert({ ...nebraska, phone: '402-444-7800 (barn)' });
 
       const result = await loadDefaultSeedOnce(old.couch);
-      expect(result.upgraded).toEqual({ added: 3, updated: expect.any(Number), withdrawn: 0 });
+      expect(result.upgraded).toEqual({ added: added.length, updated: expect.any(Number), withdrawn: 0 });
       const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
       for (const d of added) expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, sources: d.sources, coordinateSource: 'zip-centroid' });
       // The ZIP and street its new source gives arrive; the phone number the team wrote stays.
       expect(stored.get(nebraska._id)).toMatchObject({ zipCode: '68134', address: '8929 Fort Street', phone: '402-444-7800 (barn)' });
+      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
+    } finally {
+      await old.stop();
+    }
+  }, 60_000);
+
+  it('upgrades a store the sixth seed wrote: thirteen new listings arrive at their ZIP centres, what the team changed stays', async () => {
+    const old = await startStoreFixture({ seed: false });
+    try {
+      const v6 = await seedAsVersion(old, 6, '2026-11-27T12:00:00.000Z');
+      const next = readDefaultSeed();
+      const added = next.filter((d) => !v6.some((p) => p._id === d._id));
+      expect(added).toHaveLength(13);
+      expect(added.map((d) => d._id)).toEqual(expect.arrayContaining(['begin-again-horse-rescue-lima-ny', 'hope-for-hooves-rescue-north-augusta-sc', 'second-stride-crestwood-ky']));
+      // A listing its team rewrote since the sixth seed keeps its words.
+      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
+      const farm = await db.get('farm-sanctuary-watkins-glen-ny');
+      await db.insert({ ...farm, description: 'Our own words about our sanctuary.' });
+
+      const result = await loadDefaultSeedOnce(old.couch);
+      expect(result.upgraded).toEqual({ added: 13, updated: expect.any(Number), withdrawn: 0 });
+      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
+      for (const d of added) {
+        expect(d.zipCode, d._id).toMatch(/^\d{5}$/);
+        expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, website: d.website, sources: d.sources, coordinateSource: 'zip-centroid' });
+      }
+      expect(stored.get('farm-sanctuary-watkins-glen-ny')?.description).toBe('Our own words about our sanctuary.');
       expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
     } finally {
       await old.stop();
