@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import type { SearchDirectory } from '../search-directory.ts';
-import { homePage, serverBundle } from './web.ts';
+import { homePage, listingPages, serverBundle } from './web.ts';
 
 interface Rendered {
   path: string;
@@ -23,6 +23,10 @@ export async function renderPage(path, data) {
   await new Promise((r) => setTimeout(r, 20));
   globalThis.__ssRenderEvents.push('end ' + path);
   (globalThis.__ssHomeRenders ??= []).push({ path, data });
+  if (data.sanctuary) {
+    if (data.sanctuary.name === 'Broken') throw new Error('cannot render');
+    return '<main><h1>' + data.sanctuary.name + '</h1>' + (data.sanctuary.phone ?? '') + '</main>';
+  }
   if (!data.preview) return '<main>' + path + '</main>';
   if (data.preview.first.some((s) => s.name === 'Broken')) throw new Error('cannot render');
   return '<main>' + data.preview.total + ' sanctuaries: ' + data.preview.first.map((s) => s.name).join(', ') + '</main>';
@@ -98,5 +102,53 @@ describe('the server-rendered home page', () => {
     const pages = await Promise.all(['/a', '/b', '/c'].map((p) => app.render(p, {})));
     expect(pages).toEqual(['<main>/a</main>', '<main>/b</main>', '<main>/c</main>']);
     expect(events).toEqual(['start /a', 'end /a', 'start /b', 'end /b', 'start /c', 'end /c']);
+  });
+});
+
+describe("the server-rendered listing profile", () => {
+  const farm = { id: 'alpha-farm', name: 'Alpha Farm', phone: '555-0100' } as Sanctuary;
+
+  it('renders a listing with what the store says, keeps it while the listing and the minute stay the same, shares concurrent renders', async () => {
+    let now = 1_000_000;
+    const pages = listingPages(serverBundle(bundle), { ttlMs: 60_000, clock: () => now, log: () => undefined });
+    const before = calls().length;
+    const [a, b] = await Promise.all([pages(farm), pages(farm)]);
+    expect(a).toBe('<main><h1>Alpha Farm</h1>555-0100</main>');
+    expect(b).toBe(a);
+    expect(calls().at(-1)).toMatchObject({ path: '/sanctuary/alpha-farm', data: { sanctuary: farm } });
+    expect(await pages({ ...farm })).toBe(a);
+    expect(calls().length - before).toBe(1);
+    // A change to the listing is rendered at once; the clock moving on renders it again (open now, events).
+    expect(await pages({ ...farm, phone: '555-0199' })).toBe('<main><h1>Alpha Farm</h1>555-0199</main>');
+    expect(calls().length - before).toBe(2);
+    now += 60_000;
+    expect(await pages(farm)).toBe(a);
+    expect(calls().length - before).toBe(3);
+  });
+
+  it('keeps at most the most recently asked renders', async () => {
+    const pages = listingPages(serverBundle(bundle), { max: 2, log: () => undefined });
+    const before = calls().length;
+    const one = { ...farm, id: 'one' };
+    const two = { ...farm, id: 'two' };
+    const three = { ...farm, id: 'three' };
+    await pages(one);
+    await pages(two);
+    await pages(one); // kept; now the most recent
+    await pages(three); // drops two, the least recently asked
+    expect(calls().length - before).toBe(3);
+    await pages(one);
+    expect(calls().length - before).toBe(3);
+    await pages(two);
+    expect(calls().length - before).toBe(4);
+  });
+
+  it('answers undefined (the facts are served) when the bundle is missing or the render fails, and logs the failure', async () => {
+    const logged: string[] = [];
+    expect(await listingPages(serverBundle(path.join(dir, 'nope.js')), { log: (l) => logged.push(l) })(farm)).toBeUndefined();
+    const pages = listingPages(serverBundle(bundle), { log: (l) => logged.push(l) });
+    expect(await pages({ ...farm, name: 'Broken' })).toBeUndefined();
+    expect(logged.some((l) => l.includes('rendering the profile of alpha-farm failed'))).toBe(true);
+    expect(await pages(farm)).toContain('Alpha Farm');
   });
 });

@@ -5,7 +5,8 @@
 // without JavaScript see the page, and it paints before the app's JavaScript has loaded. `/` is rendered here, from
 // the same components (the build's server bundle, web/dist-ssr), with the store's current count and first cards,
 // and /reviews with the newest reviews, once per change of their data (liveRender below); the build's copy, without
-// them, is the fallback. An unknown listing
+// them, is the fallback. A listing's profile is rendered by the app too, with the listing (listingPages below), and
+// carries the listing as the page's data; its plain facts are the fallback. An unknown listing
 // or path answers 404 with the app (which shows the spec's not-found page). A missing asset (anything with a
 // file extension) is a real 404 too, so a broken deploy is visible instead of answering HTML for JS.
 // `/sitemap.xml` lists every page and listing; `/robots.txt` points to it.
@@ -18,13 +19,16 @@ import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { PageData } from '@ss/domain/page-data';
-import { toSanctuary } from '@ss/domain/sanctuary';
+import { toSanctuary, type Sanctuary } from '@ss/domain/sanctuary';
 import { REVIEWS_CHECK_MS } from '../freshness.ts';
 import type { SearchDirectory } from '../search-directory.ts';
 import { addMissingSignedInHint } from '../session.ts';
 import { matchPage, notFoundHead, renderPage, robotsTxt, sanctuaryHead, sitemapXml, staticHead, type PageHead, type PageMatch } from '../page-head.ts';
 
 const RESERVED = /^\/(api|db|media)(\/|$)/;
+/** How many listings' rendered profiles are kept, and for how long each (see listingPages). */
+const LISTING_PAGES_KEPT = 200;
+const LISTING_PAGE_TTL_MS = 60_000;
 /** The sitemap is rebuilt at most this often (it reads every listing). */
 const SITEMAP_TTL_MS = 60_000;
 
@@ -47,6 +51,7 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
     ...(directory ? { '/': homePage(bundle, directory) } : {}),
     '/reviews': reviewsPage(bundle, couch),
   };
+  const listingPage = listingPages(bundle);
 
   app.use('*', async (c, next) => {
     await next();
@@ -84,9 +89,14 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
     const head = await headFor(p, couch, originOf(c));
     // The build rendered each page without a query; one with a query (/?q=…, a filter) may look different, so it
     // gets the bare shell and the app renders it.
-    const plain = !head.body && !new URL(c.req.url).search;
+    const query = Boolean(new URL(c.req.url).search);
+    const plain = !head.body && !query;
+    // A listing's profile is rendered by the app with the listing (its facts, the fallback, are in head.body).
+    const match = matchPage(p);
+    const listing = match.kind === 'sanctuary' && !match.manage && !query ? (head.data as PageData | undefined)?.sanctuary : undefined;
+    const profile = listing ? await listingPage(listing) : undefined;
     const current = plain ? await live[p]?.() : undefined;
-    const app = current ? current.html : plain ? prerendered(webDist, matchPage(p)) : undefined;
+    const app = profile ?? (current ? current.html : plain ? prerendered(webDist, match) : undefined);
     const page = app ? { ...head, body: app, prerendered: true, ...(current ? { data: current.data } : {}) } : head;
     return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), page), head.status);
   });
@@ -193,6 +203,54 @@ export function reviewsPage(bundle: ServerBundle, couch: CouchClient, { ttlMs = 
     },
     log,
   );
+}
+
+/**
+ * A listing's profile as the app renders it with `sanctuary` (the listing as the store has it), so the page's HTML is
+ * the app's own and is hydrated, not replaced; undefined when that cannot be done (the listing's facts are served).
+ * Renders are kept by what the listing says, the most recent `max` of them, each for `ttlMs`: the profile also shows
+ * whether the sanctuary is open now and its upcoming events, which change with the clock.
+ */
+export function listingPages(
+  bundle: ServerBundle,
+  { max = LISTING_PAGES_KEPT, ttlMs = LISTING_PAGE_TTL_MS, clock = Date.now, log = console.warn }: { max?: number; ttlMs?: number; clock?: () => number; log?: (line: string) => void } = {},
+) {
+  const kept = new Map<string, { html: string; at: number }>();
+  const rendering = new Map<string, Promise<string | undefined>>();
+
+  async function render(key: string, sanctuary: Sanctuary): Promise<string | undefined> {
+    try {
+      const html = await bundle.render(`/sanctuary/${encodeURIComponent(sanctuary.id)}`, { sanctuary });
+      if (html === null) return undefined;
+      kept.set(key, { html, at: clock() });
+      for (const oldest of kept.keys()) {
+        if (kept.size <= max) break;
+        kept.delete(oldest);
+      }
+      return html;
+    } catch (err) {
+      log(`[gateway] rendering the profile of ${sanctuary.id} failed, its facts are served: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  return async (sanctuary: Sanctuary): Promise<string | undefined> => {
+    const key = JSON.stringify(sanctuary);
+    const hit = kept.get(key);
+    if (hit && clock() - hit.at < ttlMs) {
+      // Most recently used last: the first entries are the ones to drop.
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit.html;
+    }
+    kept.delete(key);
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = render(key, sanctuary).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  };
 }
 
 /**

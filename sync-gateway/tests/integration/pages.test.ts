@@ -44,7 +44,12 @@ let app: App;
 // renders / with: the count and the names of the first cards it is given.
 const SERVER_BUNDLE = `
 const esc = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-export async function renderPage(path, { preview, reviews }) {
+export async function renderPage(path, { preview, reviews, sanctuary }) {
+  if (sanctuary) {
+    if (sanctuary.name.startsWith('Unrenderable')) throw new Error('cannot render');
+    return '<main><h1>' + esc(sanctuary.name) + '</h1><p>' + esc(sanctuary.city) + ', ' + esc(sanctuary.state) + '</p><p>' +
+      esc(sanctuary.description) + '</p><p>' + esc(sanctuary.phone ?? '') + '</p></main>';
+  }
   if (reviews) return '<main><h1>Seekers Community</h1><p>' + reviews.total + ' reviews</p><ul>' +
     reviews.recent.map((r) => '<li>' + esc(r.title) + '</li>').join('') + '</ul></main>';
   return '<main><h1>Discover Animal Sanctuaries</h1><p>' + preview.total + ' sanctuaries</p><ul>' +
@@ -90,6 +95,8 @@ describe('a listing page before JavaScript', () => {
     expect(head).toMatch(/<meta property="og:description" content="Farm-animal sanctuary or rescue in Grass Valley, California[.,]/);
     expect(head).toContain('<link rel="canonical" href="https://sanctuaries.example.org/sanctuary/animal-place-grass-valley-ca" />');
     const body = bodyOf(html);
+    // The app's own profile (the stand-in bundle's here), to be hydrated as it is.
+    expect(body).toContain('<div id="root" data-prerendered="app"><main><h1>Animal Place</h1>');
     expect(body).toMatch(/<h1[^>]*>Animal Place<\/h1>/);
     expect(body).toContain('Grass Valley, CA');
     expect(body).toMatch(/Farm-animal sanctuary or rescue in Grass Valley, California[.,]/);
@@ -103,6 +110,20 @@ describe('a listing page before JavaScript', () => {
       address: { addressLocality: 'Grass Valley', addressRegion: 'CA', postalCode: '95949', addressCountry: 'US' },
       geo: { '@type': 'GeoCoordinates' },
     });
+  });
+
+  it("serves the listing's facts when the app cannot render its profile, and on its manage page", async () => {
+    const doc: SanctuaryDoc = { ...readDefaultSeed()[0]!, _id: 'unrenderable-refuge-dayton-oh', name: 'Unrenderable Refuge', city: 'Dayton', state: 'OH', phone: '(937) 555-0142' };
+    delete (doc as { _rev?: string })._rev;
+    await fx.couch.nano.db.use(DB.sanctuaries).insert(doc as never);
+    for (const p of ['/sanctuary/unrenderable-refuge-dayton-oh', '/sanctuary/animal-place-grass-valley-ca/manage']) {
+      const body = bodyOf(await (await get(p)).text());
+      expect(body, p).toMatch(/<div id="root"><article[^>]*>.*<h1[^>]*>(Unrenderable Refuge|Animal Place)<\/h1>/s);
+      expect(body, p).not.toContain('data-prerendered');
+    }
+    const html = await (await get('/sanctuary/unrenderable-refuge-dayton-oh')).text();
+    expect(bodyOf(html)).toContain('(937) 555-0142');
+    expect(pageDataOf(html).sanctuary).toMatchObject({ id: 'unrenderable-refuge-dayton-oh', name: 'Unrenderable Refuge' });
   });
 
   it('carries the aggregate rating from the reviews', async () => {

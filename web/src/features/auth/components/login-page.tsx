@@ -11,6 +11,7 @@ import { signIn } from '../sign-in';
 import { useAuthSubmit } from '../use-auth-submit';
 import { AuthCard } from './auth-card';
 import { FormFailure } from './form-failure';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export function LoginPage() {
   const { failure, submit } = useAuthSubmit(signIn, { fallback: AUTH_FALLBACKS.loginInline, failed: AUTH_TOASTS.loginFailed, succeeded: AUTH_TOASTS.loginSuccess });
@@ -19,6 +20,9 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  // Disabled in the page's server HTML until the app runs: a submit before then would be the browser's own
+  // (a GET with the fields in the address) or lost.
+  const hydrated = useHydrated();
   const onSubmit = handleSubmit(submit);
 
   return (
@@ -37,7 +41,7 @@ export function LoginPage() {
         <FormFailure message={failure} />
         <TextField label="Email" required error={errors.email?.message} input={{ type: 'email', autoComplete: 'email', inputMode: 'email', ...register('email') }} />
         <TextField label="Password" required error={errors.password?.message} input={{ type: 'password', autoComplete: 'current-password', ...register('password') }} />
-        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
+        <button type="submit" disabled={isSubmitting || !hydrated} className={`${primaryButton} w-full`}>
           {isSubmitting ? 'Signing in...' : 'Sign in'}
         </button>
       </form>

@@ -13,6 +13,7 @@ import { signUp } from '../sign-up';
 import { useAuthSubmit } from '../use-auth-submit';
 import { AuthCard } from './auth-card';
 import { FormFailure } from './form-failure';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const EMPTY: RegistrationPayload = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -27,6 +28,9 @@ export function RegisterPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(registrationSchema), defaultValues: EMPTY });
+  // Disabled in the page's server HTML until the app runs: a submit before then would be the browser's own
+  // (a GET with the fields in the address) or lost.
+  const hydrated = useHydrated();
 
   const onInvalid = (invalid: FieldErrors<RegistrationPayload>) => {
     if (invalid.confirmPassword?.message === AUTH_ERRORS.passwordsDontMatch) toast({ ...AUTH_TOASTS.registrationMismatch, variant: 'destructive' });
@@ -54,7 +58,7 @@ export function RegisterPage() {
         <TextField label="Email" required error={errors.email?.message} input={{ type: 'email', autoComplete: 'email', inputMode: 'email', ...register('email') }} />
         <TextField label="Password" required error={errors.password?.message} input={{ type: 'password', autoComplete: 'new-password', ...register('password') }} />
         <TextField label="Confirm Password" required error={errors.confirmPassword?.message} input={{ type: 'password', autoComplete: 'new-password', ...register('confirmPassword') }} />
-        <button type="submit" disabled={isSubmitting} className={`${primaryButton} w-full`}>
+        <button type="submit" disabled={isSubmitting || !hydrated} className={`${primaryButton} w-full`}>
           {isSubmitting ? 'Creating account...' : 'Create account'}
         </button>
       </form>

@@ -9,6 +9,7 @@ import { CONTACT_REPLY_PROMISE, MESSAGES } from '@ss/domain/constants';
 import { config } from '../../../config';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export function ContactPage() {
   const id = useId();
@@ -18,6 +19,9 @@ export function ContactPage() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactForm>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY_CONTACT_FORM });
+  // Disabled in the page's server HTML until the app runs: a submit before then would be the browser's own
+  // (a GET with the fields in the address) or lost.
+  const hydrated = useHydrated();
 
   // The spec makes the contact form confirm-only: the message is not sent anywhere.
   const onSubmit = () => {
@@ -75,7 +79,7 @@ export function ContactPage() {
             <div>
               <button
                 type="submit"
-                disabled={isSubmitting}
+                disabled={isSubmitting || !hydrated}
                 className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-emerald-600 px-5 py-2.5 font-medium text-white hover:bg-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 disabled:opacity-60 sm:w-auto"
               >
                 <Send aria-hidden className="h-4 w-4" />

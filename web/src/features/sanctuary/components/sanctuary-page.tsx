@@ -42,6 +42,13 @@ export function SanctuaryPage() {
   return <SanctuaryDetail sanctuary={sanctuary} />;
 }
 
+// An event's day as US English, like the rest of the app: the gateway renders the profile (issue 13) and the browser
+// hydrates it, so the words must not depend on the server's or the browser's locale.
+// Made on first use: building a formatter costs milliseconds, and most profiles list no event.
+let eventDayFormat: Intl.DateTimeFormat | undefined;
+const eventDay = (day: string) =>
+  (eventDayFormat ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).format(new Date(`${day}T12:00:00Z`));
+
 function fullAddress(s: Sanctuary): string {
   return [s.address, s.city, [s.state, s.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
@@ -149,7 +156,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
                     <p className="font-medium">{e.title}</p>
                     <p className="flex items-center gap-1 text-sm text-gray-500">
                       <CalendarDays aria-hidden className="h-4 w-4" />
-                      {new Date(`${e.date}T12:00:00`).toLocaleDateString(undefined, { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' })}
+                      {eventDay(e.date)}
                     </p>
                     {e.description ? <p className="mt-1 text-gray-700">{e.description}</p> : null}
                   </li>

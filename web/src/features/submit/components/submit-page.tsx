@@ -17,6 +17,7 @@ import { primaryButton, secondaryButton } from '../../../ui/button-styles';
 import { TextField } from '../../../ui/text-field';
 import { CheckField } from '../../../ui/check-field';
 import { toast } from '../../../ui/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 
 export function SubmitPage() {
@@ -86,6 +87,9 @@ function ApplicationForm({ userId }: { userId: string }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<SubmissionFieldsInput, unknown, SubmissionFields>({ resolver: zodResolver(submissionFieldsSchema), defaultValues: EMPTY_SUBMISSION_FIELDS });
+  // Disabled in the page's server HTML until the app runs: a submit before then would be the browser's own
+  // (a GET with the fields in the address) or lost.
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
 
   const onSubmit = async (values: SubmissionFields) => {
@@ -169,7 +173,7 @@ function ApplicationForm({ userId }: { userId: string }) {
         {area('additionalInfo', 'Additional information')}
       </fieldset>
 
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
+      <button type="submit" className={primaryButton} disabled={isSubmitting || !hydrated}>
         {isSubmitting ? 'Submitting...' : 'Submit Sanctuary'}
       </button>
     </form>
