@@ -233,7 +233,7 @@ describe('default seed', () => {
     }
   }, 60_000);
 
-  it('upgrades a store the sixth seed wrote: thirteen new listings arrive at their ZIP centres, what the team changed stays', async () => {
+  it('upgrades a store the sixth seed wrote: thirteen new listings arrive at their ZIP centres, a moved website follows, what the team changed stays', async () => {
     const old = await startStoreFixture({ seed: false });
     try {
       const v6 = await seedAsVersion(old, 6, '2026-11-27T12:00:00.000Z');
@@ -254,6 +254,8 @@ describe('default seed', () => {
         expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, website: d.website, sources: d.sources, coordinateSource: 'zip-centroid' });
       }
       expect(stored.get('farm-sanctuary-watkins-glen-ny')?.description).toBe('Our own words about our sanctuary.');
+      // A listing nobody changed takes its current website (its own site moved since the older source).
+      expect(stored.get('forgotten-angels-equine-rescue-medford-nj')).toMatchObject({ website: 'https://forgottenangelsequine.com/', hasVolunteerOpportunities: true });
       expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
     } finally {
       await old.stop();
