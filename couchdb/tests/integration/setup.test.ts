@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupCouch } from '../../src/setup.ts';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
+import type { DocumentScope } from 'nano';
 import { insertSanctuaries, loadDefaultSeedOnce, upgradeDefaultSeed } from '../../src/seed/load.ts';
 import { readClosedSeed, readDefaultSeed, readPreviousSeed, readSeedSnapshot } from '../../src/seed/default-seed.ts';
 import { ALL_DBS, DB, PRIVATE_SECURITY } from '../../src/definitions.ts';
@@ -22,6 +23,26 @@ async function seedAsVersion(store: StoreFixture, version: number, loadedAt: str
   await insertSanctuaries(store.couch, docs);
   await store.couch.use(DB.sanctuaries).insert({ _id: '_local/default-seed', loadedAt, count: docs.length, version } as never);
   return docs;
+}
+
+/**
+ * A store as seed `version` left it, with the changes `edit` makes since (a team's own), upgraded by today's seed; a
+ * second start changes nothing. Returns that seed's listings, the ones today's adds, the upgrade's result and what
+ * the store holds after it.
+ */
+async function upgradedFrom(version: number, loadedAt: string, edit: (db: DocumentScope<SanctuaryDoc>, old: SanctuaryDoc[]) => Promise<void>) {
+  const store = await startStoreFixture({ seed: false });
+  try {
+    const old = await seedAsVersion(store, version, loadedAt);
+    await edit(store.couch.use<SanctuaryDoc>(DB.sanctuaries), old);
+    const added = readDefaultSeed().filter((d) => !old.some((p) => p._id === d._id));
+    const result = await loadDefaultSeedOnce(store.couch);
+    const stored = new Map((await store.couch.sanctuaries.list()).map((d) => [d._id, d]));
+    expect(await loadDefaultSeedOnce(store.couch)).toEqual({ loaded: 0 });
+    return { old, added, result, stored };
+  } finally {
+    await store.stop();
+  }
 }
 
 describe('CouchDB setup', () => {
@@ -183,83 +204,55 @@ describe('default seed', () => {
   }, 60_000);
 
   it('upgrades a store the fourth seed wrote: listings with a ZIP found since move to its centre, unless someone placed them', async () => {
-    const old = await startStoreFixture({ seed: false });
-    try {
-      const v4 = await seedAsVersion(old, 4, '2026-11-26T00:00:00.000Z');
-      const next = readDefaultSeed();
-      const gained = next.filter((d) => d.zipCode && !v4.find((p) => p._id === d._id)?.zipCode);
+    const next = readDefaultSeed();
+    let gained: SanctuaryDoc[] = [];
+    const starGazingId = 'star-gazing-farm-boyds-md';
+    const { old: v4, result, stored } = await upgradedFrom(4, '2026-11-26T00:00:00.000Z', async (db, v4) => {
+      gained = next.filter((d) => d.zipCode && !v4.find((p) => p._id === d._id)?.zipCode);
       expect(gained.length).toBeGreaterThan(10);
       // Since then Star Gazing Farm's team placed their pin on the barn themselves.
-      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
-      const starGazing = await db.get('star-gazing-farm-boyds-md');
+      const starGazing = await db.get(starGazingId);
       expect(gained.map((d) => d._id)).toContain(starGazing._id);
       await db.insert({ ...starGazing, latitude: 39.2, longitude: -77.3 });
-
-      const result = await loadDefaultSeedOnce(old.couch);
-      expect(result.upgraded).toMatchObject({ added: next.filter((d) => !v4.some((p) => p._id === d._id)).length, withdrawn: 0 });
-      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
-      for (const d of gained.filter((g) => g._id !== starGazing._id)) {
-        expect(stored.get(d._id), d._id).toMatchObject({ zipCode: d.zipCode, latitude: d.latitude, longitude: d.longitude, coordinateSource: 'zip-centroid', sources: d.sources });
-      }
-      // The ZIP and its source arrive; the pin the team placed stays where they put it.
-      expect(stored.get(starGazing._id)).toMatchObject({ zipCode: '20841', latitude: 39.2, longitude: -77.3 });
-      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
-    } finally {
-      await old.stop();
+    });
+    expect(result.upgraded).toMatchObject({ added: next.filter((d) => !v4.some((p) => p._id === d._id)).length, withdrawn: 0 });
+    for (const d of gained.filter((g) => g._id !== starGazingId)) {
+      expect(stored.get(d._id), d._id).toMatchObject({ zipCode: d.zipCode, latitude: d.latitude, longitude: d.longitude, coordinateSource: 'zip-centroid', sources: d.sources });
     }
+    // The ZIP and its source arrive; the pin the team placed stays where they put it.
+    expect(stored.get(starGazingId)).toMatchObject({ zipCode: '20841', latitude: 39.2, longitude: -77.3 });
   }, 60_000);
 
   it('upgrades a store the fifth seed wrote: three new listings and a ZIP arrive, a phone number the team changed stays', async () => {
-    const old = await startStoreFixture({ seed: false });
-    try {
-      const v5 = await seedAsVersion(old, 5, '2026-11-27T00:00:00.000Z');
-      const next = readDefaultSeed();
-      const added = next.filter((d) => !v5.some((p) => p._id === d._id));
-      expect(added.map((d) => d._id)).toEqual(expect.arrayContaining(['borderlands-horse-sanctuary-humboldt-sd', 'sunshine-horses-clay-ny', 'the-retirement-home-for-horses-at-mill-creek-farm-alachua-fl']));
-      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
-      const nebraska = await db.get('nebraska-humane-society-star-equine-rehabilitation-program-omaha-ne');
+    const nebraskaId = 'nebraska-humane-society-star-equine-rehabilitation-program-omaha-ne';
+    const { added, result, stored } = await upgradedFrom(5, '2026-11-27T00:00:00.000Z', async (db) => {
+      const nebraska = await db.get(nebraskaId);
       expect(nebraska.zipCode).toBe('');
       await db.insert({ ...nebraska, phone: '402-444-7800 (barn)' });
-
-      const result = await loadDefaultSeedOnce(old.couch);
-      expect(result.upgraded).toEqual({ added: added.length, updated: expect.any(Number), withdrawn: 0 });
-      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
-      for (const d of added) expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, sources: d.sources, coordinateSource: 'zip-centroid' });
-      // The ZIP and street its new source gives arrive; the phone number the team wrote stays.
-      expect(stored.get(nebraska._id)).toMatchObject({ zipCode: '68134', address: '8929 Fort Street', phone: '402-444-7800 (barn)' });
-      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
-    } finally {
-      await old.stop();
-    }
+    });
+    expect(added.map((d) => d._id)).toEqual(expect.arrayContaining(['borderlands-horse-sanctuary-humboldt-sd', 'sunshine-horses-clay-ny', 'the-retirement-home-for-horses-at-mill-creek-farm-alachua-fl']));
+    expect(result.upgraded).toEqual({ added: added.length, updated: expect.any(Number), withdrawn: 0 });
+    for (const d of added) expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, sources: d.sources, coordinateSource: 'zip-centroid' });
+    // The ZIP and street its new source gives arrive; the phone number the team wrote stays.
+    expect(stored.get(nebraskaId)).toMatchObject({ zipCode: '68134', address: '8929 Fort Street', phone: '402-444-7800 (barn)' });
   }, 60_000);
 
   it('upgrades a store the sixth seed wrote: thirteen new listings arrive at their ZIP centres, a moved website follows, what the team changed stays', async () => {
-    const old = await startStoreFixture({ seed: false });
-    try {
-      const v6 = await seedAsVersion(old, 6, '2026-11-27T12:00:00.000Z');
-      const next = readDefaultSeed();
-      const added = next.filter((d) => !v6.some((p) => p._id === d._id));
-      expect(added).toHaveLength(13);
-      expect(added.map((d) => d._id)).toEqual(expect.arrayContaining(['begin-again-horse-rescue-lima-ny', 'hope-for-hooves-rescue-north-augusta-sc', 'second-stride-crestwood-ky']));
+    const { added, result, stored } = await upgradedFrom(6, '2026-11-27T12:00:00.000Z', async (db) => {
       // A listing its team rewrote since the sixth seed keeps its words.
-      const db = old.couch.use<SanctuaryDoc>(DB.sanctuaries);
       const farm = await db.get('farm-sanctuary-watkins-glen-ny');
       await db.insert({ ...farm, description: 'Our own words about our sanctuary.' });
-
-      const result = await loadDefaultSeedOnce(old.couch);
-      expect(result.upgraded).toEqual({ added: 13, updated: expect.any(Number), withdrawn: 0 });
-      const stored = new Map((await old.couch.sanctuaries.list()).map((d) => [d._id, d]));
-      for (const d of added) {
-        expect(d.zipCode, d._id).toMatch(/^\d{5}$/);
-        expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, website: d.website, sources: d.sources, coordinateSource: 'zip-centroid' });
-      }
-      expect(stored.get('farm-sanctuary-watkins-glen-ny')?.description).toBe('Our own words about our sanctuary.');
-      // A listing nobody changed takes its current website (its own site moved since the older source).
-      expect(stored.get('forgotten-angels-equine-rescue-medford-nj')).toMatchObject({ website: 'https://forgottenangelsequine.com/', hasVolunteerOpportunities: true });
-      expect(await loadDefaultSeedOnce(old.couch)).toEqual({ loaded: 0 });
-    } finally {
-      await old.stop();
+    });
+    expect(added).toHaveLength(13);
+    expect(added.map((d) => d._id)).toEqual(expect.arrayContaining(['begin-again-horse-rescue-lima-ny', 'hope-for-hooves-rescue-north-augusta-sc', 'second-stride-crestwood-ky']));
+    expect(result.upgraded).toEqual({ added: 13, updated: expect.any(Number), withdrawn: 0 });
+    for (const d of added) {
+      expect(d.zipCode, d._id).toMatch(/^\d{5}$/);
+      expect(stored.get(d._id), d._id).toMatchObject({ name: d.name, zipCode: d.zipCode, address: d.address, website: d.website, sources: d.sources, coordinateSource: 'zip-centroid' });
     }
+    expect(stored.get('farm-sanctuary-watkins-glen-ny')?.description).toBe('Our own words about our sanctuary.');
+    // A listing nobody changed takes its current website (its own site moved since the older source).
+    expect(stored.get('forgotten-angels-equine-rescue-medford-nj')).toMatchObject({ website: 'https://forgottenangelsequine.com/', hasVolunteerOpportunities: true });
   }, 60_000);
 
   it('does not bring back a seeded listing that was removed', async () => {
