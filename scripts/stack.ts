@@ -49,7 +49,9 @@ function supervise(name: string, entry: string, env: NodeJS.ProcessEnv, log: (l:
     let first = true;
     const start = () => {
       if (stopping) return;
-      const proc = fork(entry, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      // SS_PROFILE_DIR=dir: each child writes a V8 CPU profile there when it exits (for finding where time goes).
+      const profile = process.env.SS_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SS_PROFILE_DIR}`] : [];
+      const proc = fork(entry, [], { cwd: ROOT, execArgv: ['--import', 'tsx', ...profile], env: childEnv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       child = proc;
       proc.on('message', (msg: { type?: string; port?: number }) => {
         if (msg?.type !== 'ready') return;

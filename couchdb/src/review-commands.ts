@@ -139,9 +139,9 @@ export function checkPhotos(attachments: ReviewCommandDoc['_attachments']): { ok
 export async function checkReviewCommandPush(couch: CouchClient, doc: ReviewCommandDoc, userId: string): Promise<CommandCheck> {
   const photos = checkPhotos(doc._attachments);
   if (!photos.ok) return refuse(photos.reason);
-  if (!(await couch.sanctuaries.get(doc.sanctuaryId))) return refuse(`There is no sanctuary "${doc.sanctuaryId}".`);
-  // Told at once when it can be; the apply claims the slot for good (claimAuthorship).
-  const slot = await reviewSlotOf(couch, userId, doc.sanctuaryId);
+  // Told at once when it can be; the apply claims the slot for good (claimAuthorship). Both reads at once.
+  const [sanctuary, slot] = await Promise.all([couch.sanctuaries.get(doc.sanctuaryId), reviewSlotOf(couch, userId, doc.sanctuaryId)]);
+  if (!sanctuary) return refuse(`There is no sanctuary "${doc.sanctuaryId}".`);
   const hex = reviewCommandHex(doc._id);
   if (slot && hex && slot.reviewId !== reviewIdForHex(hex)) return refuse(ONE_REVIEW_PER_LISTING);
   return { ok: true };
@@ -225,9 +225,8 @@ export async function publishReviewCommand(
   if (command.ownerId !== userId) return { ok: false, reason: 'This review belongs to another account.' };
   const photos = checkPhotos(command._attachments);
   if (!photos.ok) return photos;
-  const sanctuary = await couch.sanctuaries.get(command.sanctuaryId);
+  const [sanctuary, author] = await Promise.all([couch.sanctuaries.get(command.sanctuaryId), authorOf(couch, userId)]);
   if (!sanctuary) return { ok: false, reason: `There is no sanctuary "${command.sanctuaryId}".` };
-  const author = await authorOf(couch, userId);
   if (!author) return { ok: false, reason: 'The account that wrote this review no longer exists.' };
 
   const reviewId = reviewIdForHex(hex);
@@ -319,10 +318,11 @@ export async function writeReviewOutcome(couch: CouchClient, userId: string, com
  */
 export type FinishLater = (label: string, work: () => Promise<unknown>) => void;
 
-export async function applyReviewCommand(couch: CouchClient, userId: string, commandId: string, now = new Date(), finishLater?: FinishLater): Promise<ApplyResult> {
+/** @param stored the command as this process just stored it (with its photos inline), saving the read */
+export async function applyReviewCommand(couch: CouchClient, userId: string, commandId: string, now = new Date(), finishLater?: FinishLater, stored?: ReviewCommandDoc): Promise<ApplyResult> {
   const hex = reviewCommandHex(commandId);
   if (!hex) throw new Error('Not a review command id');
-  const command = await getOrNull(() => userDb<ReviewCommandDoc>(couch, userId).get(commandId, { attachments: true }));
+  const command = stored?._id === commandId ? stored : await getOrNull(() => userDb<ReviewCommandDoc>(couch, userId).get(commandId, { attachments: true }));
   if (!command) {
     await clearPendingCommand(couch, userId, hex);
     return { status: 'missing' };
@@ -372,13 +372,21 @@ export async function sweepPendingCommands(
  * every device sees it), indexed and applied at once.
  */
 export async function submitReviewCommand(couch: CouchClient, userId: string, command: ReviewCommandDoc, finishLater?: FinishLater): Promise<ApplyResult | { status: 'refused'; reason: string }> {
-  await ensureUserDb(couch, userId);
   const check = await checkReviewCommand(couch, command, userId);
   if (!check.ok) return { status: 'refused', reason: check.reason };
   // Nothing of the files as sent is stored: each photo is re-encoded from its pixels first (photo-processing.ts).
   const cleaned = await cleanInlineAttachments(command);
   if (!cleaned.ok) return { status: 'refused', reason: `${photoLabel(cleaned.name)} ${cleaned.reason}.` };
   await recordPendingCommand(couch, userId, command._id);
-  await couch.call(() => userDb<ReviewCommandDoc>(couch, userId).insert(command));
-  return applyReviewCommand(couch, userId, command._id, new Date(), finishLater);
+  const insert = () => couch.call(() => userDb<ReviewCommandDoc>(couch, userId).insert(command));
+  try {
+    await insert();
+  } catch (err) {
+    // An account made before its database was (registration makes it now): made here, then the command stored.
+    if (!isNotFound(err)) throw err;
+    await ensureUserDb(couch, userId);
+    await insert();
+  }
+  // Applied from the command just stored, not read back: the same document, one request less.
+  return applyReviewCommand(couch, userId, command._id, new Date(), finishLater, command);
 }

@@ -311,6 +311,17 @@ describe('POST /api/sanctuaries/{id}/reviews', () => {
     expect(await getOrNull<ReviewCommandDoc>(userDbName(eve.user.id), commandId)).toMatchObject({ status: 'published', reviewId: review.id });
   });
 
+  it('publishes the review of an account that has no database yet (made before registration made one), making it', async () => {
+    const old = await register('Olga');
+    await g.fx.couch.nano.db.destroy(userDbName(old.user.id));
+    const res = await call(`/api/sanctuaries/${freshSanctuary()}/reviews`, { method: 'POST', cookie: old.cookie, body: form({ rating: '5', comment: 'Met the rescued hens.' }) });
+    expect(res.status).toBe(201);
+    const review = (await res.json()) as Review;
+    await g.app.applies.idle();
+    const commandId = `review-command:${review.id.slice('review:'.length)}`;
+    expect(await getOrNull<ReviewCommandDoc>(userDbName(old.user.id), commandId)).toMatchObject({ status: 'published', reviewId: review.id });
+  });
+
   it.each([
     [{ rating: '5', comment: '   ' }, [], 'Please write a comment.'],
     [{ rating: '0', comment: 'x' }, [], 'The rating must be a whole number from 1 to 5.'],
