@@ -30,6 +30,12 @@ export interface DecisionOptions {
   /** The offline gazetteer that places an approved listing on the map; null when it is not available. */
   gazetteer: () => Gazetteer | null;
   now?: Date;
+  /**
+   * Runs what an approval causes after its listing is written (the applicant made owner, their command's outcome,
+   * the submission marked done), so the admin is answered once the listing is stored. Without it they are done
+   * before the answer. The workers' sweep finishes an approval whose effects a stopped gateway left undone.
+   */
+  finishLater?: (label: string, work: () => Promise<SubmissionDoc>) => void;
 }
 
 const fail = (status: 400 | 403 | 404 | 409 | 503, error: string): DecisionResult => ({ ok: false, status, error });
@@ -175,10 +181,19 @@ async function freeListingId(couch: CouchClient, sub: SubmissionDoc): Promise<st
 }
 
 /** Everything an approval causes; each step is idempotent, so a retry after a crash finishes the job. */
-async function applyApproval(couch: CouchClient, sub: SubmissionDoc, options: DecisionOptions, now: Date): Promise<SubmissionDoc> {
+export async function applyApproval(couch: CouchClient, sub: SubmissionDoc, options: DecisionOptions, now: Date): Promise<SubmissionDoc> {
+  return finishApproval(couch, await placeListing(couch, sub, options, now), now);
+}
+
+/**
+ * Writes the approved listing under the submission's `sanctuaryId` (or a free one, recorded first, when another
+ * listing holds it); an existing listing this approval made counts as done. `idFree`: the id was found free a moment
+ * ago, so the listing is written at once rather than looked for first.
+ */
+async function placeListing(couch: CouchClient, sub: SubmissionDoc, options: DecisionOptions, now: Date, idFree = false): Promise<SubmissionDoc> {
   const scope = couch.use<SanctuaryDoc & { submissionId?: string }>(DB.sanctuaries);
   for (let attempt = 0; ; attempt++) {
-    const existing = await getOrNull(() => scope.get(sub.sanctuaryId!));
+    const existing = idFree && attempt === 0 ? null : await getOrNull(() => scope.get(sub.sanctuaryId!));
     if (existing?.submissionId === sub._id) break; // made by this approval, before a crash or a retry
     if (!existing) {
       const gazetteer = options.gazetteer();
@@ -197,11 +212,36 @@ async function applyApproval(couch: CouchClient, sub: SubmissionDoc, options: De
     const id = await freeListingId(couch, sub);
     sub = (await updateDoc<SubmissionDoc>(couch, submissionsDb(couch), sub._id, (d) => (d.sanctuaryId === id ? null : { ...d, sanctuaryId: id }))) ?? sub;
   }
+  return sub;
+}
+
+/** The approval's effects once its listing exists: the applicant made its owner, told, and the submission marked done. */
+async function finishApproval(couch: CouchClient, sub: SubmissionDoc, now: Date): Promise<SubmissionDoc> {
   // The applicant becomes a sanctuary_owner (an admin stays admin) linked to the listing, which is then managed.
   await makeOwner(couch, sub.applicantId, sub.sanctuaryId!, now);
   await writeApplicantOutcome(couch, sub, now);
   const done = await updateDoc<SubmissionDoc>(couch, submissionsDb(couch), sub._id, (d) => (d.effectsDone ? null : { ...d, effectsDone: true }));
   return done ?? sub;
+}
+
+/**
+ * Approvals whose effects are not done (the listing, the applicant made owner, told): the gateway finishes them just
+ * after answering the admin, so one it stopped before finishing waits here for the workers' sweep. Reads the queue
+ * only when it changed since `known.seq`; returns what it read, for the next call.
+ */
+export async function unfinishedApprovals(couch: CouchClient, known: { seq: string; ids: string[] } | null): Promise<{ seq: string; ids: string[] }> {
+  const info = await couch.call(() => couch.nano.db.get(DB.submissions));
+  const seq = String(info.update_seq);
+  if (known?.seq === seq) return known;
+  const res = await couch.call(() => couch.nano.db.use<SubmissionDoc>(DB.submissions).list({ include_docs: true }));
+  const ids = res.rows.flatMap((r) => (isSubmissionDoc(r.doc) && r.doc.status === 'approved' && r.doc.effectsDone === false ? [r.id] : []));
+  return { seq, ids };
+}
+
+/** Finishes one approval the sweep found unfinished (idempotent; see applyApproval). */
+export async function finishUnfinishedApproval(couch: CouchClient, submissionId: string, options: DecisionOptions): Promise<void> {
+  const sub = await getSubmission(couch, submissionId);
+  if (sub?.status === 'approved' && sub.effectsDone === false) await applyApproval(couch, sub, options, options.now ?? new Date());
 }
 
 /**
@@ -247,7 +287,12 @@ export async function decideSubmission(couch: CouchClient, request: DecisionRequ
       if (isConflict(err) && attempt < 5) continue;
       throw err;
     }
-    if (claimed.status === 'approved') return { ok: true, submission: await applyApproval(couch, claimed, options, now) };
+    if (claimed.status === 'approved') {
+      const placed = await placeListing(couch, claimed, options, now, true);
+      if (!options.finishLater) return { ok: true, submission: await finishApproval(couch, placed, now) };
+      options.finishLater(`approval of ${placed._id}`, () => finishApproval(couch, placed, now));
+      return { ok: true, submission: placed };
+    }
     await writeApplicantOutcome(couch, claimed, now);
     return { ok: true, submission: claimed };
   }

@@ -14,7 +14,7 @@ import { applyListingUpdate, awaitsManagementApply, processClaimCommand } from '
 import { isUserId } from '@ss/domain/user';
 import { type CouchClient, CouchUnavailableError, isNotFound } from './client.ts';
 import { USER_DB_PREFIX } from './definitions.ts';
-import { awaitsApply, processAdminDecision, processSubmissionCommand } from './submissions.ts';
+import { awaitsApply, finishUnfinishedApproval, processAdminDecision, processSubmissionCommand, unfinishedApprovals } from './submissions.ts';
 
 interface ScannedDb {
   /** The database's update_seq when it was last read. */
@@ -33,6 +33,9 @@ export interface UserCommandSweepState {
    */
   suspects: Map<string, { failures: number; skipUntilSweep: number }>;
   sweeps: number;
+  /** The queue's approvals with effects still undone, as of its update_seq, and when the sweep first saw each. */
+  approvals: { seq: string; ids: string[] } | null;
+  approvalsSeen: Map<string, number>;
 }
 
 const MAX_SKIPPED_SWEEPS = 128;
@@ -58,7 +61,7 @@ export interface SweepTotals {
   waiting: number;
 }
 
-export const newUserCommandSweepState = (): UserCommandSweepState => ({ dbs: new Map(), suspects: new Map(), sweeps: 0 });
+export const newUserCommandSweepState = (): UserCommandSweepState => ({ dbs: new Map(), suspects: new Map(), sweeps: 0, approvals: null, approvalsSeen: new Map() });
 
 interface DueCommand {
   userId: string;
@@ -164,5 +167,20 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
   } else {
     for (const due of decisions) await attempt(due, () => processAdminDecision(couch, due.userId, due.commandId, { gazetteer, now }));
   }
+
+  // Approvals decided through the API whose effects a stopped gateway left undone (listing, owner, applicant told).
+  state.approvals = await unfinishedApprovals(couch, state.approvals);
+  const unfinished = new Set(state.approvals.ids);
+  for (const id of state.approvalsSeen.keys()) if (!unfinished.has(id)) state.approvalsSeen.delete(id);
+  for (const id of unfinished) {
+    const firstSeen = state.approvalsSeen.get(id) ?? nowMs;
+    state.approvalsSeen.set(id, firstSeen);
+    if (nowMs - firstSeen < olderThanMs || !gazetteer()) {
+      waiting += 1;
+      continue;
+    }
+    await attempt({ userId: 'the admin queue', commandId: id }, () => finishUnfinishedApproval(couch, id, { gazetteer, now }));
+  }
+  // Finished ones leave the list at the next read (the queue changed).
   return { applied, waiting };
 }

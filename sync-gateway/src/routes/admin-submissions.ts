@@ -4,7 +4,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { listQueueItems, resolveReport } from '@ss/couchdb/listing-feedback';
 import { decideSubmission, listSubmissions, type DecisionOptions } from '@ss/couchdb/submissions';
-import { ADMIN_MESSAGES, SUBMISSION_ID_PREFIX, rejectBodySchema, toSubmission, type Decision } from '@ss/domain/submission';
+import { ADMIN_MESSAGES, SUBMISSION_ID_PREFIX, rejectBodySchema, toSubmission, type Decision, type SubmissionDoc } from '@ss/domain/submission';
 import { isAdmin } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { jsonError } from '../errors.ts';
@@ -35,7 +35,11 @@ export function adminSubmissionRoutes(accounts: Accounts, options: Pick<Decision
   const decide = async (c: Context<AuthEnv>, decision: Decision, reviewNotes?: string) => {
     const id = c.req.param('id') ?? '';
     if (!ID.test(id)) return jsonError(c, 404, ADMIN_MESSAGES.notFound);
-    const result = await decideSubmission(couch, { submissionId: `${SUBMISSION_ID_PREFIX}${id}`, decision, reviewNotes, actor: c.get('user')! }, options);
+    // The admin is answered once an approval's listing is stored; making the applicant its owner and telling them
+    // follow in the apply queue (the workers' sweep finishes them if this gateway stops first).
+    const finishLater = (label: string, work: () => Promise<SubmissionDoc>) =>
+      accounts.applies.run(label, async () => accounts.users.forget((await work()).applicantId));
+    const result = await decideSubmission(couch, { submissionId: `${SUBMISSION_ID_PREFIX}${id}`, decision, reviewNotes, actor: c.get('user')! }, { ...options, finishLater });
     if (!result.ok) return jsonError(c, result.status, result.error);
     // An approval may have made the applicant an owner: their next request reads the account afresh.
     accounts.users.forget(result.submission.applicantId);

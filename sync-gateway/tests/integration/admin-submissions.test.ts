@@ -161,6 +161,29 @@ describe('deciding', () => {
     expect((await call(`/api/sanctuaries/${sub.sanctuaryId}`)).status).toBe(200);
   });
 
+  it('answers an approval once the listing is stored; the applicant is made its owner and told just after (issue 16)', async () => {
+    const applicant = await register();
+    const { cmd, id } = await apply(applicant.cookie, applicant.user.id);
+    const { cookie } = await admin();
+    // The apply queue (four at a time) is kept busy, so what follows the answer has to wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    for (let i = 0; i < 4; i++) g.app.applies.run('held by the test', () => held);
+    // Straight to the app: `call` would wait for the queue.
+    const res = await g.app.request(`/api/admin/submissions/${id}/approve`, { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const sub = await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`);
+    expect(sub).toMatchObject({ status: 'approved', effectsDone: false });
+    expect(await g.fx.couch.use<SanctuaryDoc>(DB.sanctuaries).get(sub.sanctuaryId!)).toMatchObject({ name: FIELDS.name, submissionId: sub._id });
+    expect(await applicantCommand(applicant.user.id, cmd._id)).toMatchObject({ status: 'pending' });
+    release();
+    await g.app.applies.idle();
+    expect(await g.fx.couch.use<SubmissionDoc>(DB.submissions).get(`submission:${id}`)).toMatchObject({ effectsDone: true });
+    expect(await applicantCommand(applicant.user.id, cmd._id)).toMatchObject({ status: 'approved', sanctuaryId: sub.sanctuaryId });
+    const me = (await (await call('/api/auth/user', { cookie: applicant.cookie })).json()) as User;
+    expect(me.role).toBe('sanctuary_owner');
+  });
+
   it('refuses to decide a submission that is no longer pending', async () => {
     const applicant = await register();
     const { cmd, id } = await apply(applicant.cookie, applicant.user.id);

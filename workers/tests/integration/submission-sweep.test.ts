@@ -163,6 +163,29 @@ describe('the listing-command sweep', () => {
     expect(late).toMatchObject({ ok: false, status: 409 });
   });
 
+  it("finishes an approval whose effects the gateway did not live to apply (the admin was answered once the listing was stored)", async () => {
+    const applicantId = await register();
+    const cmd = await store(applicantId, application(applicantId, 'Sweep Unfinished Farm'));
+    const state = newUserCommandSweepState();
+    await sweepUserCommands(fx.couch, state, { olderThanMs: 0, gazetteer, log: quiet });
+    const submissionId = (await read<SubmissionCommandDoc>(applicantId, cmd._id)).submissionId!;
+    // The gateway answered the admin and stopped before its apply queue ran what follows.
+    const decided = await decideSubmission(fx.couch, { submissionId, decision: 'approve', actor: await account(adminId) }, { gazetteer, finishLater: () => {} });
+    expect(decided).toMatchObject({ ok: true, submission: { status: 'approved', effectsDone: false } });
+    expect(await account(applicantId)).toMatchObject({ role: 'user' });
+
+    const t0 = Date.now();
+    // Seen first now: left to the gateway that may be finishing it right now.
+    expect(await sweepUserCommands(fx.couch, state, { olderThanMs: 10_000, now: new Date(t0), gazetteer, log: quiet })).toEqual({ applied: 0, waiting: 1 });
+    expect(await sweepUserCommands(fx.couch, state, { olderThanMs: 10_000, now: new Date(t0 + 10_000), gazetteer, log: quiet })).toEqual({ applied: 1, waiting: 0 });
+    const sub = await submission(submissionId);
+    expect(sub).toMatchObject({ effectsDone: true });
+    expect(await account(applicantId)).toMatchObject({ role: 'sanctuary_owner', ownedSanctuaryIds: [sub.sanctuaryId] });
+    expect(await read(applicantId, cmd._id)).toMatchObject({ status: 'approved', sanctuaryId: sub.sanctuaryId });
+    expect(await listingsNamed('Sweep Unfinished Farm')).toHaveLength(1);
+    expect(await sweepUserCommands(fx.couch, state, { olderThanMs: 0, gazetteer, log: quiet })).toEqual({ applied: 0, waiting: 0 });
+  });
+
   it('leaves a command to the gateway until the sweep has seen it pending for olderThanMs, and waits for the gazetteer', async () => {
     const applicantId = await register();
     const cmd = await store(applicantId, application(applicantId, 'Sweep Patient Farm'));
