@@ -5,6 +5,7 @@ export interface Distribution {
   count: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -22,6 +23,7 @@ export function distribution(samples: readonly number[]): Distribution {
     count: sorted.length,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.length ? sorted[sorted.length - 1]! : 0,
   };

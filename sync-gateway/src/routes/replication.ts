@@ -105,6 +105,7 @@ async function proxy(c: Context, couch: CouchClient, pub: PublicDb | undefined) 
     if (answered) return answered;
   }
   if (pub && first === '_bulk_get' && c.req.method === 'POST') return bulkGetThroughCache(c, couch, db, pub.feed, path, rawPath + url.search);
+  if (pub && first === undefined && c.req.method === 'GET' && !url.search) return dbInfoThroughCache(couch, db);
   // The only POSTs the policy allows are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
   if (c.req.method === 'POST') return forwardQuery(c, couch, db, path, rawPath + url.search);
   return forwardToStore(c, couch, db, rawPath + url.search);
@@ -241,4 +242,34 @@ async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, f
   if (answers.some((a) => a === undefined)) return forwardToStore(c, couch, db, pathAndQuery, { body: text, contentType: 'application/json' });
   const body = `{"results":[${asked.map((d, i) => `{"id":${JSON.stringify(d.id)},"docs":${answers[i]}}`).join(',')}]}`;
   return c.body(body, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+}
+
+/** How long one answer of the store to `GET /{db}` (the database's info) serves every device asking. */
+const DB_INFO_TTL_MS = 1000;
+const dbInfoCache = new WeakMap<CouchClient, Map<string, { at: number; answer: Promise<{ status: number; body: string }> }>>();
+
+/**
+ * A public database's info (what PouchDB asks first, to see that the database is there), from one request to the
+ * store per second however many devices start at once: the answer is at most that old, as a slow answer would be.
+ * A failed answer is not kept.
+ */
+async function dbInfoThroughCache(couch: CouchClient, db: string): Promise<Response> {
+  let cache = dbInfoCache.get(couch);
+  if (!cache) dbInfoCache.set(couch, (cache = new Map()));
+  const now = Date.now();
+  let entry = cache.get(db);
+  if (!entry || now - entry.at > DB_INFO_TTL_MS) {
+    const answer = couch
+      .forward(db, '', { method: 'GET', headers: { accept: 'application/json' } })
+      .then(async (res) => ({ status: res.status, body: await res.text() }));
+    entry = { at: now, answer };
+    cache.set(db, entry);
+    const kept = entry;
+    answer.then(
+      (a) => a.status !== 200 && cache.get(db) === kept && cache.delete(db),
+      () => cache.get(db) === kept && cache.delete(db),
+    );
+  }
+  const { status, body } = await entry.answer;
+  return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }

@@ -156,6 +156,29 @@ describe('the shared change feed', () => {
     }
   });
 
+  it("thirty devices starting at once cost the store one read of the database's info, at most a second old", async () => {
+    const counter = await startStoreCounter(fx.store.config);
+    const counted = createApp({ couch: createCouchClient(counter.config) });
+    try {
+      // Following the store and dumping the snapshot read the info too: done first.
+      expect((await counted.request('/db/sanctuaries/_snapshot')).status).toBe(200);
+      await waitFor(async () => (await counted.request('/db/reviews/_snapshot')).ok);
+      const before = (await counter.snapshot()).byKind.get('GET sanctuaries') ?? 0;
+      const answers = await Promise.all(Array.from({ length: 30 }, async () => (await counted.request('/db/sanctuaries/')).json()));
+      const store = (await (await fx.couch.forward(DB.sanctuaries, '', { method: 'GET' })).json()) as { db_name: string; update_seq: unknown };
+      for (const answer of answers) expect(answer).toMatchObject({ db_name: store.db_name, doc_count: expect.any(Number) });
+      expect(((await counter.snapshot()).byKind.get('GET sanctuaries') ?? 0) - before).toBe(1);
+      // A change is in the info a second later.
+      await fx.couch.use(DB.sanctuaries).insert(listing('feed-info') as never);
+      const after = (await fx.couch.nano.db.get(DB.sanctuaries)).update_seq;
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(((await (await counted.request('/db/sanctuaries/')).json()) as { update_seq: unknown }).update_seq).toEqual(after);
+    } finally {
+      counted.close();
+      await counter.stop();
+    }
+  });
+
   it('keeps the first-sync snapshot current within a second of a change', async () => {
     await fx.couch.use(DB.sanctuaries).insert(listing('feed-snapshot', 'Snapshot Newcomer') as never);
     const started = Date.now();
