@@ -1,7 +1,8 @@
 // One simulated device's HTTP: its own client address (X-Forwarded-For, honoured by a gateway started with
 // TRUST_PROXY=1, so per-address rate limits see 200 devices, not one), its session cookie, our Origin on every
 // state-changing request (the gateway's CSRF guard), and a timing, status check and error record for each call.
-import { Pool } from 'undici';
+import { gunzipSync } from 'node:zlib';
+import { Pool, getGlobalDispatcher, type Dispatcher } from 'undici';
 import type { Metrics } from './metrics.ts';
 
 /** A request that is not a live feed and takes longer than this counts as an error. */
@@ -22,7 +23,8 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   text: string;
-  headers: Headers;
+  /** As undici gives them: lower-case names, repeated ones (set-cookie) as arrays. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** Thrown by `call` after the failure has been recorded, so callers can simply stop what they were doing. */
@@ -71,8 +73,8 @@ export class DeviceHttp {
   }
 
   /** The ss_session cookie of a sign-in or sign-up answer becomes this device's session. */
-  adoptSession(headers: Headers): void {
-    const header = headers.getSetCookie().find((h) => h.startsWith('ss_session='));
+  adoptSession(headers: CallResult['headers']): void {
+    const header = [headers['set-cookie'] ?? []].flat().find((h) => h.startsWith('ss_session='));
     if (!header) throw new Error('no session cookie in the answer');
     this.cookie = header.split(';')[0]!;
   }
@@ -95,46 +97,63 @@ export class DeviceHttp {
 
   private async attempt(kind: string, path: string, options: CallOptions, retried = false): Promise<CallResult | null> {
     const { method = 'GET', body, expect = [200], accept = 'application/json', live = false } = options;
-    const headers: Record<string, string> = { accept, 'x-forwarded-for': this.address };
+    // Compressed answers accepted as a browser accepts them (the gateway compresses /api answers; the snapshot is gzip).
+    const headers: Record<string, string> = { accept, 'accept-encoding': 'gzip', 'x-forwarded-for': this.address };
     if (this.cookie) headers.cookie = this.cookie;
     if (method !== 'GET' && method !== 'HEAD') headers.origin = this.base;
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData || typeof body === 'string') payload = body;
+    let payload: string | Uint8Array | undefined;
+    if (body instanceof FormData) {
+      // Encoded as a browser would (multipart with its boundary); only review forms, a few a minute.
+      const encoded = new Response(body);
+      payload = new Uint8Array(await encoded.arrayBuffer());
+      headers['content-type'] = encoded.headers.get('content-type')!;
+    } else if (typeof body === 'string') payload = body;
     else if (body !== undefined) {
       payload = JSON.stringify(body);
       headers['content-type'] = 'application/json';
     }
-    const signals = [options.signal, live ? undefined : AbortSignal.timeout(REQUEST_TIMEOUT_MS)].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length ? AbortSignal.any(signals) : undefined;
+    // One abort for the caller's stop and, unless it is a live feed, the time limit: undici's own request API
+    // rather than fetch, whose per-request machinery (and AbortSignal.any/timeout) made the load generator cost
+    // as much CPU per request as the gateway, on the same two cores.
+    const controller = new AbortController();
+    const stop = options.signal;
+    const onStop = () => controller.abort();
+    if (stop?.aborted) onStop();
+    else stop?.addEventListener('abort', onStop, { once: true });
+    let timedOut = false;
+    const timer = live ? undefined : setTimeout(() => ((timedOut = true), controller.abort()), REQUEST_TIMEOUT_MS);
     const started = performance.now();
     const entry = { path: `${method} ${path}`, started };
     this.inFlight.add(entry);
     try {
-      const init = { method, headers, ...(payload !== undefined ? { body: payload } : {}), ...(signal ? { signal } : {}), ...(this.pool ? { dispatcher: this.pool } : {}) };
-      const res = await fetch(this.base + path, init as RequestInit);
+      const dispatcher: Dispatcher = this.pool ?? getGlobalDispatcher();
+      const res = await dispatcher.request({ origin: this.base, path, method: method as Dispatcher.HttpMethod, headers, body: payload ?? null, signal: controller.signal });
       // Always read the whole body: it frees the connection, and a feed's answer is only complete at its end.
-      const text = await readBody(res, signal);
+      const raw = new Uint8Array(await res.body.arrayBuffer());
+      const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : new TextDecoder().decode(raw);
       const elapsed = performance.now() - started;
-      if (!expect.includes(res.status)) {
-        this.metrics.error(kind, `${method} ${path} answered ${res.status} (expected ${expect.join('/')}): ${text.slice(0, 200).trim()}`);
-        throw new RecordedFailure(`${kind}: ${res.status}`);
+      if (!expect.includes(res.statusCode)) {
+        this.metrics.error(kind, `${method} ${path} answered ${res.statusCode} (expected ${expect.join('/')}): ${text.slice(0, 200).trim()}`);
+        throw new RecordedFailure(`${kind}: ${res.statusCode}`);
       }
       if (live) this.metrics.recordHeld(kind, elapsed);
       else this.metrics.record(kind, elapsed);
-      return { status: res.status, text, headers: res.headers };
+      return { status: res.statusCode, text, headers: res.headers };
     } catch (err) {
       if (err instanceof RecordedFailure) throw err;
-      if (options.signal?.aborted) {
+      if (stop?.aborted) {
         if (live) this.metrics.openAtEnd.set(kind, (this.metrics.openAtEnd.get(kind) ?? 0) + 1);
         return null;
       }
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      if (!retried && e.cause?.code === 'ECONNRESET') throw new ConnectionReset(e.message);
+      const e = err as Error & { code?: string; cause?: { code?: string; message?: string } };
+      if (!retried && (e.code ?? e.cause?.code) === 'ECONNRESET') throw new ConnectionReset(e.message);
       const after = `after ${((performance.now() - started) / 1000).toFixed(1)} s`;
-      const why = e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${e.message}${e.cause ? ` (${[e.cause.code, e.cause.message].filter(Boolean).join(': ')})` : ''} ${after}`;
+      const why = timedOut ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${e.message}${e.code ? ` (${e.code})` : e.cause ? ` (${[e.cause.code, e.cause.message].filter(Boolean).join(': ')})` : ''} ${after}`;
       this.metrics.error(kind, `${method} ${path}: ${why}`);
       throw new RecordedFailure(`${kind}: ${why}`);
     } finally {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', onStop);
       this.inFlight.delete(entry);
     }
   }
@@ -156,23 +175,4 @@ export class DeviceHttp {
       throw new RecordedFailure(`${kind}: not JSON`);
     }
   }
-}
-
-/**
- * The body as text, or the abort's reason once `signal` aborts. Node's fetch can leave `text()` pending for ever
- * when the abort arrives while the body is being read (nodejs/node#56917): a live feed closed at the end of a run
- * did exactly that, and the run never ended.
- */
-function readBody(res: Response, signal: AbortSignal | undefined): Promise<string> {
-  if (!signal) return res.text();
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      res.body?.cancel().catch(() => {});
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([res.text(), aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
