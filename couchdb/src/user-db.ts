@@ -53,12 +53,13 @@ interface CheckpointIndex {
 }
 
 /** Adds `name` to the user's checkpoint index (a no-op when it is there); deletes the oldest past `max`. */
-export async function registerCheckpoint(couch: CouchClient, userId: string, name: string, max: number): Promise<void> {
+/** Resolves with the names evicted to make room (their documents deleted). */
+export async function registerCheckpoint(couch: CouchClient, userId: string, name: string, max: number): Promise<string[]> {
   const db = couch.nano.db.use<CheckpointIndex>(userDbName(userId));
   for (let attempt = 0; ; attempt++) {
     const index = (await getOrNull(() => db.get(CHECKPOINT_INDEX_ID))) ?? { _id: CHECKPOINT_INDEX_ID, names: [] };
     const names = Array.isArray(index.names) ? index.names.filter((n) => typeof n === 'string') : [];
-    if (names.includes(name)) return;
+    if (names.includes(name)) return [];
     names.push(name);
     const evicted = names.splice(0, Math.max(0, names.length - max));
     try {
@@ -68,7 +69,7 @@ export async function registerCheckpoint(couch: CouchClient, userId: string, nam
       throw err;
     }
     for (const old of evicted) await deleteLocalDoc(couch, userId, old);
-    return;
+    return evicted;
   }
 }
 

@@ -46,16 +46,50 @@ function checkpointCache(maxUsers = 10_000) {
   };
 }
 
+/**
+ * The user's checkpoint documents as this gateway last wrote or read them (issue 16): PouchDB reads a checkpoint
+ * before each write of it, after every batch, and that read is answered from here. Safe with several gateways and
+ * with the store changing under it: a read that is out of date makes the device's next checkpoint write conflict
+ * (409), which drops the entry here, and PouchDB, which retries a conflicted checkpoint write by reading again,
+ * then reads the store's. An older checkpoint only makes a replication start further back, never skip anything.
+ */
+export function checkpointDocs(maxEntries = 20_000) {
+  const docs = new Map<string, string>();
+  const key = (userId: string, name: string) => `${userId}/${name}`;
+  return {
+    get(userId: string, name: string): string | undefined {
+      const k = key(userId, name);
+      const hit = docs.get(k);
+      if (hit !== undefined) {
+        docs.delete(k);
+        docs.set(k, hit);
+      }
+      return hit;
+    },
+    set(userId: string, name: string, json: string) {
+      const k = key(userId, name);
+      docs.delete(k);
+      docs.set(k, json);
+      if (docs.size > maxEntries) docs.delete(docs.keys().next().value!);
+    },
+    forget(userId: string, name: string) {
+      docs.delete(key(userId, name));
+    },
+  };
+}
+type CheckpointDocs = ReturnType<typeof checkpointDocs>;
+
 export function meRoutes(accounts: Accounts) {
   const app = new Hono<AuthEnv>();
   const checkpoints = checkpointCache();
+  const checkpointCopies = checkpointDocs();
   app.use('*', sessionMiddleware(accounts));
   app.use('*', async (c, next) => {
     if (!c.get('user')) return couchError(c, 401, 'unauthorized', 'Sign in to sync your saved data.');
     await next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => couchError(c, 413, 'too_large', 'Request body too large.') }));
-  app.all('*', (c) => handle(c, accounts, checkpoints));
+  app.all('*', (c) => handle(c, accounts, checkpoints, checkpointCopies));
   return app;
 }
 
@@ -63,7 +97,7 @@ async function readJson(c: Context): Promise<unknown> {
   return c.req.json().catch(() => undefined);
 }
 
-async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: ReturnType<typeof checkpointCache>) {
+async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: ReturnType<typeof checkpointCache>, copies: CheckpointDocs) {
   const userId = userIdOf(c.get('user')!);
   const db = userDbName(userId);
   const asked = askedPath(c, PREFIX);
@@ -73,15 +107,18 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: Retu
   if (!verdict.allow) return c.json({ error: verdict.status === 404 ? 'not_found' : 'forbidden', reason: verdict.reason }, verdict.status);
 
   switch (verdict.action) {
-    case 'forward':
+    case 'forward': {
       // POSTs forwarded as they are are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
       if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, db, path, rawPath + url.search);
+      const checkpoint = c.req.method === 'GET' && !url.search ? /^\/_local\/([^/]+)$/.exec(path)?.[1] : undefined;
+      if (checkpoint !== undefined) return readCheckpoint(c, accounts, db, userId, checkpoint, copies);
       if (isLiveFeed(path, url.searchParams)) {
         // Held open under this session: it ends when the session does (sign-out anywhere, password change).
         const { signal, release } = accounts.sessionWatch.open(c.get('session')!, c.req.raw.signal);
         return forwardToStore(c, accounts.couch, db, rawPath + url.search, { signal, onEnd: release });
       }
       return forwardToStore(c, accounts.couch, db, rawPath + url.search);
+    }
 
     case 'put_local': {
       const text = await c.req.text();
@@ -90,11 +127,19 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: Retu
       const checked = checkLocalDoc(name, text);
       if (!('ok' in checked)) return couchError(c, checked.status === 403 ? 403 : 400, checked.status === 403 ? 'forbidden' : 'bad_request', checked.reason);
       if (!checkpoints.has(userId, name)) {
-        await registerCheckpoint(accounts.couch, userId, name, MAX_CHECKPOINTS_PER_USER);
+        // The oldest checkpoints make room, and are forgotten here too.
+        for (const evicted of await registerCheckpoint(accounts.couch, userId, name, MAX_CHECKPOINTS_PER_USER)) copies.forget(userId, evicted);
         checkpoints.add(userId, name);
       }
       // Always the URL's document, whatever the body said: `_local/` + a checked name (url.search: rev, new_edits).
-      return forwardToStore(c, accounts.couch, db, `/_local/${encodeURIComponent(name)}${url.search}`, { body: JSON.stringify(checked.doc), contentType: 'application/json' });
+      const body = JSON.stringify(checked.doc);
+      copies.forget(userId, name);
+      const res = await forwardToStore(c, accounts.couch, db, `/_local/${encodeURIComponent(name)}${url.search}`, { body, contentType: 'application/json' });
+      if (res.status !== 201 || url.search) return res;
+      // Written: remembered as the store now holds it, for the read before the next write.
+      const answer = (await res.json()) as { ok?: boolean; id?: string; rev?: string };
+      if (answer.ok && typeof answer.rev === 'string') copies.set(userId, name, JSON.stringify({ ...(checked.doc as object), _id: `_local/${name}`, _rev: answer.rev }));
+      return c.json(answer, 201, { 'cache-control': 'no-store' });
     }
 
     case 'put_doc': {
@@ -256,4 +301,15 @@ function applyLater(accounts: Accounts, userId: string, commandId: string): void
 function idOf(doc: unknown): string | null {
   const id = (doc as { _id?: unknown } | null)?._id;
   return typeof id === 'string' ? id : null;
+}
+
+/** A checkpoint read: from this gateway's copy when it has one, else from the store (and then remembered). */
+async function readCheckpoint(c: Context, accounts: Accounts, db: string, userId: string, name: string, copies: CheckpointDocs): Promise<Response> {
+  const copy = copies.get(userId, name);
+  if (copy !== undefined) return c.body(copy, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  const res = await forwardToStore(c, accounts.couch, db, `/_local/${encodeURIComponent(name)}`);
+  if (res.status !== 200) return res;
+  const text = await res.text();
+  copies.set(userId, name, text);
+  return c.body(text, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
 }
