@@ -49,9 +49,11 @@ function checkpointCache(maxUsers = 10_000) {
 /**
  * The user's checkpoint documents as this gateway last wrote or read them (issue 16): PouchDB reads a checkpoint
  * before each write of it, after every batch, and that read is answered from here. Safe with several gateways and
- * with the store changing under it: a read that is out of date makes the device's next checkpoint write conflict
- * (409), which drops the entry here, and PouchDB, which retries a conflicted checkpoint write by reading again,
- * then reads the store's. An older checkpoint only makes a replication start further back, never skip anything.
+ * with the store changing under it: a replication's checkpoint only moves forward, so an out-of-date copy is an
+ * older checkpoint, which only makes a replication start further back, never skip anything, and the device's next
+ * write replaces it. On the embedded store that write conflicts (409) instead, which drops the entry here, and
+ * PouchDB, which retries a conflicted checkpoint write by reading again, then reads the store's (CouchDB does not
+ * check `_local` revisions).
  */
 export function checkpointDocs(maxEntries = 20_000) {
   const docs = new Map<string, string>();
