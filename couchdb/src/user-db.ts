@@ -52,8 +52,10 @@ interface CheckpointIndex {
   names: string[];
 }
 
-/** Adds `name` to the user's checkpoint index (a no-op when it is there); deletes the oldest past `max`. */
-/** Resolves with the names evicted to make room (their documents deleted). */
+/**
+ * Adds `name` to the user's checkpoint index (a no-op when it is there); deletes the oldest past `max`. Resolves with
+ * the names evicted to make room.
+ */
 export async function registerCheckpoint(couch: CouchClient, userId: string, name: string, max: number): Promise<string[]> {
   const db = couch.nano.db.use<CheckpointIndex>(userDbName(userId));
   for (let attempt = 0; ; attempt++) {
