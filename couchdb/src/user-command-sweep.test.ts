@@ -20,6 +20,7 @@ function storeWithPoisonedDb() {
           if (name === BAD) throw new CouchUnavailableError('socket hang up');
           return { update_seq: '1' };
         },
+        changes: async () => ({ results: [], last_seq: '1' }),
         use: () => ({ list: async () => ({ rows: [] }) }),
       },
     },

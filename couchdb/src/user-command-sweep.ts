@@ -5,8 +5,7 @@
 //
 // Unlike review commands, these are not noted in a private index before they are stored, so the sweep reads the
 // databases themselves. To keep that cheap it remembers, per database, the update_seq it last read: a database
-// that has not changed since and held nothing pending costs one small GET per sweep.
-import type { DocumentScope } from 'nano';
+// that has not changed since costs one small GET per sweep, and one that has, a read of its changes since.
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import { ADMIN_DECISION_ID_PATTERN, ADMIN_DECISION_ID_PREFIX, SUBMISSION_COMMAND_ID_PREFIX } from '@ss/domain/submission';
 import { LISTING_CLAIM_COMMAND_ID_PATTERN, LISTING_CLAIM_COMMAND_TYPE, LISTING_UPDATE_COMMAND_TYPE, LISTING_UPDATE_ID_PATTERN } from '@ss/domain/listing-management';
@@ -19,6 +18,8 @@ import { awaitsApply, finishUnfinishedApproval, processAdminDecision, processSub
 interface ScannedDb {
   /** The database's update_seq when it was last read. */
   seq: string;
+  /** Where its changes were last read up to (the next read starts there). */
+  since: string;
   /** Commands awaiting their apply at that point, with when the sweep first saw each (ms since the epoch). */
   pending: Map<string, number>;
 }
@@ -68,27 +69,34 @@ interface DueCommand {
   commandId: string;
 }
 
-/** The commands of one database that await their apply (both kinds: ids are `<type>:<hex>`). */
-async function readPending(couch: CouchClient, db: string): Promise<string[]> {
-  const scope: DocumentScope<object> = couch.nano.db.use(db);
-  const ids: string[] = [];
-  for (const prefix of [SUBMISSION_COMMAND_ID_PREFIX, ADMIN_DECISION_ID_PREFIX, `${LISTING_CLAIM_COMMAND_TYPE}:`, `${LISTING_UPDATE_COMMAND_TYPE}:`]) {
-    const res = await couch.call(() => scope.list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true }));
-    for (const row of res.rows) if (awaitsApply(row.doc) || awaitsManagementApply(row.doc)) ids.push(row.id);
-  }
-  return ids;
-}
+const COMMAND_PREFIXES = [SUBMISSION_COMMAND_ID_PREFIX, ADMIN_DECISION_ID_PREFIX, `${LISTING_CLAIM_COMMAND_TYPE}:`, `${LISTING_UPDATE_COMMAND_TYPE}:`];
+/** Changes read per request while catching up with one database. */
+const CHANGES_PAGE = 500;
 
-/** Brings the remembered state of one database up to date; a database deleted meanwhile is forgotten. */
+/**
+ * Brings the remembered state of one database up to date from its changes since the last read (one request for a
+ * database that moved, however many kinds of command it holds; the first read starts from 0), so a favourite toggled
+ * costs the next sweep one small read, not a listing of every command. A database deleted meanwhile is forgotten.
+ */
 async function scanDb(couch: CouchClient, state: UserCommandSweepState, db: string, nowMs: number): Promise<void> {
   try {
     const info = await couch.call(() => couch.nano.db.get(db));
     const seq = String(info.update_seq);
     const known = state.dbs.get(db);
     if (known?.seq === seq) return;
-    const pending = new Map<string, number>();
-    for (const id of await readPending(couch, db)) pending.set(id, known?.pending.get(id) ?? nowMs);
-    state.dbs.set(db, { seq, pending });
+    const pending = new Map(known?.pending);
+    let since = known?.since ?? '0';
+    for (;;) {
+      const page = await couch.call(() => couch.nano.db.changes(db, { since, include_docs: true, limit: CHANGES_PAGE }));
+      for (const row of page.results as Array<(typeof page.results)[number] & { doc?: unknown }>) {
+        if (!COMMAND_PREFIXES.some((prefix) => row.id.startsWith(prefix))) continue;
+        if (!row.deleted && (awaitsApply(row.doc) || awaitsManagementApply(row.doc))) pending.set(row.id, pending.get(row.id) ?? nowMs);
+        else pending.delete(row.id);
+      }
+      since = String(page.last_seq);
+      if (page.results.length < CHANGES_PAGE) break;
+    }
+    state.dbs.set(db, { seq, since, pending });
   } catch (err) {
     if (!isNotFound(err)) throw err;
     state.dbs.delete(db);

@@ -52,17 +52,27 @@ interface CheckpointIndex {
   names: string[];
 }
 
+/** The checkpoint names the user's index holds, oldest first (none when it, or the database, does not exist). */
+export async function readCheckpointIndex(couch: CouchClient, userId: string): Promise<string[]> {
+  const db = couch.nano.db.use<CheckpointIndex>(userDbName(userId));
+  const index = await getOrNull(() => db.get(CHECKPOINT_INDEX_ID));
+  return namesIn(index);
+}
+
+const namesIn = (index: CheckpointIndex | null): string[] => (index && Array.isArray(index.names) ? index.names.filter((n) => typeof n === 'string') : []);
+
 /**
- * Adds `name` to the user's checkpoint index (a no-op when it is there); deletes the oldest past `max`. Resolves with
- * the names evicted to make room.
+ * Adds `names` to the user's checkpoint index (those it holds stay where they are); deletes the oldest past `max`.
+ * Resolves with the index as written and the names evicted to make room.
  */
-export async function registerCheckpoint(couch: CouchClient, userId: string, name: string, max: number): Promise<string[]> {
+export async function registerCheckpoints(couch: CouchClient, userId: string, adding: readonly string[], max: number): Promise<{ names: string[]; evicted: string[] }> {
   const db = couch.nano.db.use<CheckpointIndex>(userDbName(userId));
   for (let attempt = 0; ; attempt++) {
     const index = (await getOrNull(() => db.get(CHECKPOINT_INDEX_ID))) ?? { _id: CHECKPOINT_INDEX_ID, names: [] };
-    const names = Array.isArray(index.names) ? index.names.filter((n) => typeof n === 'string') : [];
-    if (names.includes(name)) return [];
-    names.push(name);
+    const names = namesIn(index);
+    const fresh = [...new Set(adding)].filter((n) => !names.includes(n));
+    if (!fresh.length) return { names, evicted: [] };
+    names.push(...fresh);
     const evicted = names.splice(0, Math.max(0, names.length - max));
     try {
       await couch.call(() => db.insert({ ...index, names }));
@@ -71,7 +81,7 @@ export async function registerCheckpoint(couch: CouchClient, userId: string, nam
       throw err;
     }
     for (const old of evicted) await deleteLocalDoc(couch, userId, old);
-    return evicted;
+    return { names, evicted };
   }
 }
 

@@ -95,7 +95,7 @@ export async function benchBrowser(size: number, runs: number, log = console.log
     log(`  offline cold start, first contentful paint: ${fmt(coldFcp)}`);
     log(`  a listing changed in the store → in the next first-sync snapshot: ${fmt(await snapshotFreshness(couch, `${url}db/sanctuaries/_snapshot`))} (target 1000 ms)`);
     server.close();
-    app.close();
+    await app.close();
   } finally {
     await browser.close();
     await store.stop();

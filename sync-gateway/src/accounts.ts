@@ -1,5 +1,6 @@
-// What the account routes share: the user and session stores (over CouchDB, so gateways stay stateless),
-// the security settings, and the failed-attempt limiters built from them.
+// What the account routes share: the user and session stores (over CouchDB, so gateways stay stateless: what one
+// keeps in memory is a cache, or devices' replication checkpoints written behind), the security settings, and the
+// failed-attempt limiters built from them.
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import { userDocId } from '@ss/domain/user';
@@ -11,6 +12,8 @@ import { DEFAULT_BODY_LIMITS, type BodyLimits } from './body-limits.ts';
 import { TTL_MS, WATCHED_TTL_MS, cachedSessions, cachedUsers } from './account-cache.ts';
 import { createChangeWatch } from './change-watch.ts';
 import { createApplyQueue, type ApplyQueue } from './apply-queue.ts';
+import { createCheckpointKeeper, type CheckpointKeeper } from './checkpoints.ts';
+import { MAX_CHECKPOINTS_PER_USER } from './limits.ts';
 import { createSessionWatch, type SessionWatch } from './session-watch.ts';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-deadline.ts';
 import { documentBudget, resolveWriteLimits, type DocumentBudget, type WriteLimits } from './write-limits.ts';
@@ -62,6 +65,8 @@ export interface Accounts {
   sessionWatch: SessionWatch;
   /** What stored commands cause, done after the push is answered. */
   applies: ApplyQueue;
+  /** Devices' replication checkpoints in users' databases, written to the store behind (checkpoints.ts). */
+  checkpoints: CheckpointKeeper;
   /** Follows the sessions and users feeds from now on (the running gateway), so both caches may trust longer. */
   follow(): void;
   stopFollowing(): void;
@@ -98,6 +103,7 @@ export function createAccounts(couch: CouchClient, options: SecuritySettings = {
     documents: documentBudget(resolved.writeLimits.syncDocs),
     sessionWatch,
     applies: createApplyQueue(),
+    checkpoints: createCheckpointKeeper(couch, { maxPerUser: MAX_CHECKPOINTS_PER_USER }),
     follow() {
       sessionWatch.keepFollowing();
       usersWatch.start();

@@ -112,9 +112,12 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
       replication.warm();
       accounts.follow();
     },
-    close: () => {
+    checkpoints: accounts.checkpoints,
+    /** Stops following; resolves once the checkpoints kept in memory are in the store. */
+    close: async () => {
       replication.close();
       accounts.stopFollowing();
+      await accounts.checkpoints.close();
     },
   });
 }

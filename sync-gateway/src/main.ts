@@ -32,8 +32,10 @@ server.listen({ port: Number(process.env.PORT ?? 8080), host, backlog: LISTEN_BA
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
-    server.close(() => process.exit(0));
-    // Live replication feeds keep sockets open; do not wait for them.
-    setTimeout(() => process.exit(0), 1500).unref();
+    // Devices' checkpoints kept in memory go to the store first (checkpoints.ts); live replication feeds keep
+    // sockets open, so the server's close is not waited for past that.
+    server.close();
+    void app.close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
   });
 }

@@ -2,10 +2,11 @@
 // through; every pushed document is checked first (domain/src/user-db.ts, then what needs the store: commands are
 // immutable, favourites name listings that exist, the user's budgets and room). In _bulk_docs a refused document
 // comes back as a per-document `forbidden` error while the accepted ones are written. Checkpoints (`_local`) are
-// written only as `_local/<name>` with a checked body, and at most MAX_CHECKPOINTS_PER_USER of them are kept.
+// accepted only as `_local/<name>` with a checked body, kept by the gateway and written to the store behind
+// (checkpoints.ts), at most MAX_CHECKPOINTS_PER_USER of them per user.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { knownRevisions, registerCheckpoint, userDbUsage } from '@ss/couchdb/user-db';
+import { knownRevisions, userDbUsage } from '@ss/couchdb/user-db';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
 import { FAVORITE_DOC_TYPE } from '@ss/domain/favorite';
@@ -14,7 +15,7 @@ import { USER_DB_DOC_RULES, checkUserDbDoc, type UserDbDocVerdict } from '@ss/do
 import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
 import { clientAddress } from '../failure-limits.ts';
-import { MAX_CHECKPOINTS_PER_USER, MAX_DOCS_PER_REQUEST, MAX_LOCAL_DOC_BYTES, MAX_USER_DB_BODY_BYTES, MAX_USER_DB_BYTES, MAX_USER_DB_DOCS } from '../limits.ts';
+import { MAX_DOCS_PER_REQUEST, MAX_LOCAL_DOC_BYTES, MAX_USER_DB_BODY_BYTES, MAX_USER_DB_BYTES, MAX_USER_DB_DOCS } from '../limits.ts';
 import { checkLocalDoc, userDbVerdict } from '../replication-policy.ts';
 import { sessionMiddleware, type AuthEnv } from '../session.ts';
 import { isLiveFeed } from '../session-watch.ts';
@@ -27,71 +28,15 @@ type BulkResult = { id?: string | null; rev?: string; ok?: boolean; error?: stri
 
 const couchError = (c: Context, status: 400 | 401 | 403 | 413 | 429, error: string, reason: string) => c.json({ error, reason }, status);
 
-/** Which checkpoint names each user's index is known to hold, so a device's steady checkpoint writes cost no extra read. */
-function checkpointCache(maxUsers = 10_000) {
-  const known = new Map<string, Set<string>>();
-  return {
-    has: (userId: string, name: string) => known.get(userId)?.has(name) === true,
-    add(userId: string, name: string) {
-      let names = known.get(userId);
-      if (!names) {
-        if (known.size >= maxUsers) known.delete(known.keys().next().value!);
-        names = new Set();
-        known.set(userId, names);
-      }
-      // The index evicts the oldest past the limit; forgetting here too makes the next write re-register.
-      if (names.size >= MAX_CHECKPOINTS_PER_USER) names.clear();
-      names.add(name);
-    },
-  };
-}
-
-/**
- * The user's checkpoint documents as this gateway last wrote or read them (issue 16): PouchDB reads a checkpoint
- * before each write of it, after every batch, and that read is answered from here. Safe with several gateways and
- * with the store changing under it: a replication's checkpoint only moves forward, so an out-of-date copy is an
- * older checkpoint, which only makes a replication start further back, never skip anything, and the device's next
- * write replaces it. On the embedded store that write conflicts (409) instead, which drops the entry here, and
- * PouchDB, which retries a conflicted checkpoint write by reading again, then reads the store's (CouchDB does not
- * check `_local` revisions).
- */
-export function checkpointDocs(maxEntries = 20_000) {
-  const docs = new Map<string, string>();
-  const key = (userId: string, name: string) => `${userId}/${name}`;
-  return {
-    get(userId: string, name: string): string | undefined {
-      const k = key(userId, name);
-      const hit = docs.get(k);
-      if (hit !== undefined) {
-        docs.delete(k);
-        docs.set(k, hit);
-      }
-      return hit;
-    },
-    set(userId: string, name: string, json: string) {
-      const k = key(userId, name);
-      docs.delete(k);
-      docs.set(k, json);
-      if (docs.size > maxEntries) docs.delete(docs.keys().next().value!);
-    },
-    forget(userId: string, name: string) {
-      docs.delete(key(userId, name));
-    },
-  };
-}
-type CheckpointDocs = ReturnType<typeof checkpointDocs>;
-
 export function meRoutes(accounts: Accounts) {
   const app = new Hono<AuthEnv>();
-  const checkpoints = checkpointCache();
-  const checkpointCopies = checkpointDocs();
   app.use('*', sessionMiddleware(accounts));
   app.use('*', async (c, next) => {
     if (!c.get('user')) return couchError(c, 401, 'unauthorized', 'Sign in to sync your saved data.');
     await next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => couchError(c, 413, 'too_large', 'Request body too large.') }));
-  app.all('*', (c) => handle(c, accounts, checkpoints, checkpointCopies));
+  app.all('*', (c) => handle(c, accounts));
   return app;
 }
 
@@ -99,7 +44,7 @@ async function readJson(c: Context): Promise<unknown> {
   return c.req.json().catch(() => undefined);
 }
 
-async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: ReturnType<typeof checkpointCache>, copies: CheckpointDocs) {
+async function handle(c: Context<AuthEnv>, accounts: Accounts) {
   const userId = userIdOf(c.get('user')!);
   const db = userDbName(userId);
   const asked = askedPath(c, PREFIX);
@@ -113,7 +58,7 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: Retu
       // POSTs forwarded as they are are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
       if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, db, path, rawPath + url.search);
       const checkpoint = c.req.method === 'GET' && !url.search ? /^\/_local\/([^/]+)$/.exec(path)?.[1] : undefined;
-      if (checkpoint !== undefined) return readCheckpoint(c, accounts, db, userId, checkpoint, copies);
+      if (checkpoint !== undefined) return readCheckpoint(c, accounts, userId, checkpoint);
       if (isLiveFeed(path, url.searchParams)) {
         // Held open under this session: it ends when the session does (sign-out anywhere, password change).
         const { signal, release } = accounts.sessionWatch.open(c.get('session')!, c.req.raw.signal);
@@ -128,20 +73,8 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, checkpoints: Retu
       const name = verdict.docId!.slice('_local/'.length);
       const checked = checkLocalDoc(name, text);
       if (!('ok' in checked)) return couchError(c, checked.status === 403 ? 403 : 400, checked.status === 403 ? 'forbidden' : 'bad_request', checked.reason);
-      if (!checkpoints.has(userId, name)) {
-        // The oldest checkpoints make room, and are forgotten here too.
-        for (const evicted of await registerCheckpoint(accounts.couch, userId, name, MAX_CHECKPOINTS_PER_USER)) copies.forget(userId, evicted);
-        checkpoints.add(userId, name);
-      }
-      // Always the URL's document, whatever the body said: `_local/` + a checked name (url.search: rev, new_edits).
-      const body = JSON.stringify(checked.doc);
-      copies.forget(userId, name);
-      const res = await forwardToStore(c, accounts.couch, db, `/_local/${encodeURIComponent(name)}${url.search}`, { body, contentType: 'application/json' });
-      if (res.status !== 201 || url.search) return res;
-      // Written: remembered as the store now holds it, for the read before the next write.
-      const answer = (await res.json()) as { ok?: boolean; id?: string; rev?: string };
-      if (answer.ok && typeof answer.rev === 'string') copies.set(userId, name, JSON.stringify({ ...(checked.doc as object), _id: `_local/${name}`, _rev: answer.rev }));
-      return c.json(answer, 201, { 'cache-control': 'no-store' });
+      // Kept by the gateway and written to the store behind (checkpoints.ts); always the URL's document.
+      return c.json(await accounts.checkpoints.write(userId, name, checked.doc), 201, { 'cache-control': 'no-store' });
     }
 
     case 'put_doc': {
@@ -305,13 +238,9 @@ function idOf(doc: unknown): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-/** A checkpoint read: from this gateway's copy when it has one, else from the store (and then remembered). */
-async function readCheckpoint(c: Context, accounts: Accounts, db: string, userId: string, name: string, copies: CheckpointDocs): Promise<Response> {
-  const copy = copies.get(userId, name);
-  if (copy !== undefined) return c.body(copy, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  const res = await forwardToStore(c, accounts.couch, db, `/_local/${encodeURIComponent(name)}`);
-  if (res.status !== 200) return res;
-  const text = await res.text();
-  copies.set(userId, name, text);
-  return c.body(text, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+/** A checkpoint read, from what the gateway keeps (checkpoints.ts). */
+async function readCheckpoint(c: Context, accounts: Accounts, userId: string, name: string): Promise<Response> {
+  const found = await accounts.checkpoints.read(userId, name);
+  if (found.status === 404) return c.json({ error: 'not_found', reason: 'missing' }, 404, { 'cache-control': 'no-store' });
+  return c.json(found.doc, 200, { 'cache-control': 'no-store' });
 }

@@ -41,7 +41,7 @@ beforeAll(async () => {
   await sleep(300);
 }, 60_000);
 afterAll(async () => {
-  b?.close();
+  await b?.close();
   await counter?.stop();
   await g?.stop();
 });

@@ -213,7 +213,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   }
 
   return { fx, app, sessions, call, register, session, expiredSession, admin, owner, apply, review, stop: async () => {
-    app.close();
+    await app.close();
     await fx.stop();
   } };
 }

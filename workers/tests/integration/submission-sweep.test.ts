@@ -3,7 +3,9 @@
 // the gateway died before applying it), then swept; each takes effect once, a second sweep changes nothing, and
 // a decision whose author is not an admin is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCouchClient } from '@ss/couchdb/client';
 import { DB, userDbName } from '@ss/couchdb/definitions';
+import { newFavorite } from '@ss/domain/favorite';
 import { decideSubmission } from '@ss/couchdb/submissions';
 import { newUserCommandSweepState, sweepUserCommands } from '@ss/couchdb/user-command-sweep';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
@@ -16,6 +18,7 @@ import { userDocId, userIdOf, type UserDoc } from '@ss/domain/user';
 import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 import { testGazetteer } from '../../../domain/tests/gazetteer-fixture.ts';
 import { startUserCommandSweeper } from '../../src/user-commands.ts';
+import { startStoreCounter } from '../../../scripts/load/store-counter.ts';
 
 let fx: StoreFixture;
 let adminId: string;
@@ -205,5 +208,41 @@ describe('the listing-command sweep', () => {
     expect(await sweepUserCommands(fx.couch, state, { olderThanMs: 0, gazetteer, log: quiet })).toEqual({ applied: 1, waiting: 0 });
     expect(await read(adminId, decision._id)).toMatchObject({ status: 'done' });
     expect(await listingsNamed('Sweep Patient Farm')).toHaveLength(1);
+  });
+
+  it('reads a database that moved from its changes since the last sweep, in one request, and drops what was applied', async () => {
+    const counted = await startStoreCounter(fx.store.config);
+    const couch = createCouchClient(counted.config);
+    try {
+      const userId = await register();
+      const db = userDbName(userId);
+      const state = newUserCommandSweepState();
+      // Nothing is old enough to be applied here, so sweeping moves no database.
+      const sweep = () => sweepUserCommands(couch, state, { olderThanMs: 1e12, gazetteer, log: quiet });
+      const reads = async () => {
+        const { byKind } = await counted.snapshot();
+        return { changes: byKind.get('GET userdb-*/_changes') ?? 0, listings: byKind.get('GET userdb-*/_all_docs') ?? 0 };
+      };
+      await sweep();
+      let before = await reads();
+      await sweep();
+      expect(await reads()).toEqual(before);
+
+      await store(userId, newFavorite('sweep-favourite', userId));
+      const cmd = await store(userId, application(userId, 'Sweep Changes Farm'));
+      await sweep();
+      expect(await reads()).toEqual({ changes: before.changes + 1, listings: before.listings });
+      expect([...state.dbs.get(db)!.pending.keys()]).toEqual([cmd._id]);
+
+      // Filed elsewhere (a gateway): the next sweep's read of the changes drops it.
+      before = await reads();
+      const filed = await read<SubmissionCommandDoc>(userId, cmd._id);
+      await fx.couch.nano.db.use(db).insert({ ...filed, submissionId: submissionDocId('sweep-changes') } as never);
+      await sweep();
+      expect(await reads()).toEqual({ changes: before.changes + 1, listings: before.listings });
+      expect(state.dbs.get(db)!.pending.size).toBe(0);
+    } finally {
+      await counted.stop();
+    }
   });
 });

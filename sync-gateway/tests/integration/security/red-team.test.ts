@@ -78,6 +78,10 @@ describe('1. _local writes cannot write anything but that checkpoint, and the st
     expect((await g.call('/db/me/_local/cp-7', { cookie })).status).toBe(404);
     expect((await g.call('/db/me/_local/cp-8', { cookie })).status).toBe(200);
     expect((await g.call('/db/me/_local/cp-39', { cookie })).status).toBe(200);
+    // The same in the store, once the gateway has written what it keeps there.
+    await g.app.checkpoints.flush();
+    const stored = async (name: string) => (await g.fx.couch.forward(userDbName(user.id), `/_local/${name}`, { method: 'GET' })).status;
+    expect([await stored('cp-0'), await stored('cp-7'), await stored('cp-8'), await stored('cp-39')]).toEqual([404, 404, 200, 200]);
     const index = (await userDb(user).get(CHECKPOINT_INDEX_ID)) as unknown as { names: string[] };
     expect(index.names).toHaveLength(32);
     // The index is the gateway's own: no device may write it.
