@@ -6,8 +6,9 @@
 //   the read-only proxy), after GET /db/{db}/_snapshot:
 //     GET /db/ (PouchDB asks the server root for an id) · GET /db/{db}/ ·
 //     GET _changes?style=all_docs&since=S&limit=1000 until empty, then
-//     GET _changes?style=all_docs&feed=longpoll&heartbeat=10000&since=S&limit=1000, and for each change that
-//     is not on the device POST _bulk_get?revs=true&latest=true.
+//     GET _changes?style=all_docs&feed=longpoll&heartbeat=10000&since=S&limit=1000 (each from the previous
+//     answer's last_seq, empty or not), and for each change that is not on the device POST
+//     _bulk_get?revs=true&latest=true.
 //   /db/me pull (batch_size 100): the same, with GET /db/me/_local/{rep} and, after each batch, GET + PUT of
 //     the checkpoint on the server.
 //   /db/me push (batch_size 1): GET /db/me/ · GET _local/{rep} · per local change POST _revs_diff, POST
@@ -119,7 +120,11 @@ async function pull(o: PullOptions, since: Seq): Promise<void> {
         });
         checkpointRev = saved?.rev ?? checkpointRev;
       }
-    } else if (!live) {
+    } else if (live) {
+      // PouchDB's live feed asks again from the answer's last_seq even when nothing came (a change the gateway
+      // left out, such as the user database's design document); asking from the old since would return at once.
+      since = changes.last_seq;
+    } else {
       live = true;
       o.onLive?.();
     }
