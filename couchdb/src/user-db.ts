@@ -112,17 +112,6 @@ export async function knownRevisions(couch: CouchClient, userId: string, ids: re
   return known;
 }
 
-/** How much the user's database holds: documents (deleted ones too, which also take room) and bytes on disk. */
-export async function userDbUsage(couch: CouchClient, userId: string): Promise<{ docs: number; bytes: number }> {
-  const info = (await couch.call(() => couch.nano.db.get(userDbName(userId)))) as unknown as {
-    doc_count?: number;
-    doc_del_count?: number;
-    disk_size?: number;
-    sizes?: { file?: number };
-  };
-  return { docs: (info.doc_count ?? 0) + (info.doc_del_count ?? 0), bytes: info.sizes?.file ?? info.disk_size ?? 0 };
-}
-
 /** Reclaims the room of old revisions (a published review's photos leave its command). */
 export async function compactUserDb(couch: CouchClient, userId: string): Promise<void> {
   await couch.call(() => couch.nano.request({ db: userDbName(userId), path: '_compact', method: 'POST', headers: { 'content-type': 'application/json' } }));

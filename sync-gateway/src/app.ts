@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { CouchClient } from '@ss/couchdb/client';
+import { DB } from '@ss/couchdb/definitions';
 import { handleError } from './errors.ts';
 import { sanctuaryRoutes } from './routes/sanctuaries.ts';
 import { communityRoutes } from './routes/community.ts';
@@ -90,12 +91,12 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.route('/api/admin', adminReviewRoutes(accounts));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.use('/db/me/*', userCommandHook(accounts, { gazetteer }));
-  app.route('/db/me', meRoutes(accounts));
+  const replication = replicationRoutes(couch);
+  app.route('/db/me', meRoutes(accounts, { listingKnown: (id) => replication.holds(DB.sanctuaries, id) }));
   app.route('/db/submissions', submissionsReplicationRoutes(accounts));
   // PouchDB asks the server root (/db/) for a uuid to name its replications; without one it names them by the
   // database URL, which is what we want (stable whatever store is behind). Answering, not 404, keeps consoles clean.
   app.get('/db/', (c) => c.json({ couchdb: 'Welcome', vendor: { name: 'Sanctuary Seekers gateway' } }, 200, { 'cache-control': 'no-store' }));
-  const replication = replicationRoutes(couch);
   app.route('/db', replication);
   app.route('/media', mediaRoutes(couch));
   if (webDist) {

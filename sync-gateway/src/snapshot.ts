@@ -158,6 +158,12 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName) {
 
     ready: () => filling !== null && waiting === null,
 
+    /**
+     * Whether the database holds a (not deleted) document with this id, as of the feed's last change; false until
+     * the first dump is in. A yes is as good as the store's; a no may only be not yet, so callers ask the store then.
+     */
+    holds: (id: string): boolean => waiting === null && buckets[bucketOf(id)]!.lines.has(id),
+
     /** The current snapshot (waits for the first dump): only changed buckets are compressed again. */
     async current(since?: string | number): Promise<Snapshot> {
       if (!filling && since !== undefined) void this.fill(since);

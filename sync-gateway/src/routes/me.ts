@@ -6,10 +6,10 @@
 // (checkpoints.ts), at most MAX_CHECKPOINTS_PER_USER of them per user.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { knownRevisions, userDbUsage } from '@ss/couchdb/user-db';
+import { knownRevisions } from '@ss/couchdb/user-db';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
-import { FAVORITE_DOC_TYPE } from '@ss/domain/favorite';
+import { FAVORITE_DOC_TYPE, FAVORITE_ID_PREFIX } from '@ss/domain/favorite';
 import { REVIEW_COMMAND_DOC_TYPE, isReviewCommandDoc } from '@ss/domain/review-command';
 import { USER_DB_DOC_RULES, checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
 import { userIdOf } from '@ss/domain/user';
@@ -21,6 +21,7 @@ import { sessionMiddleware, type AuthEnv } from '../session.ts';
 import { isLiveFeed } from '../session-watch.ts';
 import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 import { cleanInlineAttachments } from '@ss/couchdb/photo-processing';
+import { userDbInfoCache, type UserDbInfoCache } from '../user-db-info.ts';
 
 const PREFIX = '/db/me';
 
@@ -28,15 +29,71 @@ type BulkResult = { id?: string | null; rev?: string; ok?: boolean; error?: stri
 
 const couchError = (c: Context, status: 400 | 401 | 403 | 413 | 429, error: string, reason: string) => c.json({ error, reason }, status);
 
-export function meRoutes(accounts: Accounts) {
+/**
+ * The favourites this gateway has just stored as replicated by a device, with their revision history, so that
+ * the account's other device, which pulls each one and then offers it back to its own push, is answered without
+ * the store: its `_revs_diff` (every revision asked is one stored here: nothing is missing) and its `_bulk_get`
+ * (`revs=true&latest=true` of exactly those revisions). Anything else, or any revision not here, goes to the store.
+ * A revision, once stored, stays known to the database (compaction keeps the history), and only favourites are
+ * kept: they are written by devices alone, never changed by the server. A newer revision written elsewhere reaches
+ * the device through its changes feed as it would have.
+ */
+function recentFavourites(maxEntries = 20_000, maxDocBytes = 4096) {
+  const docs = new Map<string, string>();
+  const key = (userId: string, id: string, rev: string) => `${userId}\n${id}\n${rev}`;
+  const pairs = (body: unknown): Array<[string, string]> | undefined => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    const out: Array<[string, string]> = [];
+    for (const [id, revs] of Object.entries(body)) {
+      if (!Array.isArray(revs) || !revs.length || !revs.every((r) => typeof r === 'string')) return undefined;
+      for (const rev of revs) out.push([id, rev as string]);
+    }
+    return out;
+  };
+  return {
+    remember(userId: string, doc: unknown) {
+      const d = doc as { _id?: unknown; _rev?: unknown; _revisions?: unknown; type?: unknown; _attachments?: unknown };
+      if (typeof d._id !== 'string' || typeof d._rev !== 'string' || !d._revisions || d._attachments) return;
+      if (d.type !== FAVORITE_DOC_TYPE && !((d as { _deleted?: unknown })._deleted === true && d._id.startsWith(FAVORITE_ID_PREFIX))) return;
+      const json = JSON.stringify(doc);
+      if (json.length > maxDocBytes) return;
+      docs.set(key(userId, d._id, d._rev), json);
+      if (docs.size > maxEntries) docs.delete(docs.keys().next().value!);
+    },
+    /** The answer to a checked query body when every revision it names is known here; otherwise undefined. */
+    answer(userId: string, path: string, params: URLSearchParams, body: unknown): object | undefined {
+      if (path === '/_revs_diff') {
+        const asked = pairs(body);
+        return asked?.length && asked.every(([id, rev]) => docs.has(key(userId, id, rev))) ? {} : undefined;
+      }
+      if (path !== '/_bulk_get' || params.get('revs') !== 'true' || [...params.keys()].some((k) => k !== 'revs' && k !== 'latest')) return undefined;
+      const asked = (body as { docs?: Array<{ id?: unknown; rev?: unknown }> }).docs ?? [];
+      const found = asked.map((d) => (typeof d.id === 'string' && typeof d.rev === 'string' ? docs.get(key(userId, d.id, d.rev)) : undefined));
+      if (!asked.length || found.some((json) => json === undefined)) return undefined;
+      return { results: asked.map((d, i) => ({ id: d.id, docs: [{ ok: JSON.parse(found[i]!) as object }] })) };
+    },
+  };
+}
+type RecentFavourites = ReturnType<typeof recentFavourites>;
+
+/** What the routes keep besides the accounts: the users' database info, and a way to know a listing without asking. */
+interface MeEnv {
+  infos: UserDbInfoCache;
+  recent: RecentFavourites;
+  /** True when this gateway's copy of the directory holds the listing (false may only mean not yet). */
+  listingKnown: (id: string) => boolean;
+}
+
+export function meRoutes(accounts: Accounts, { listingKnown = () => false }: { listingKnown?: (id: string) => boolean } = {}) {
   const app = new Hono<AuthEnv>();
+  const env: MeEnv = { infos: userDbInfoCache(accounts.couch), recent: recentFavourites(), listingKnown };
   app.use('*', sessionMiddleware(accounts));
   app.use('*', async (c, next) => {
     if (!c.get('user')) return couchError(c, 401, 'unauthorized', 'Sign in to sync your saved data.');
     await next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => couchError(c, 413, 'too_large', 'Request body too large.') }));
-  app.all('*', (c) => handle(c, accounts));
+  app.all('*', (c) => handle(c, accounts, env));
   return app;
 }
 
@@ -44,7 +101,7 @@ async function readJson(c: Context): Promise<unknown> {
   return c.req.json().catch(() => undefined);
 }
 
-async function handle(c: Context<AuthEnv>, accounts: Accounts) {
+async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
   const userId = userIdOf(c.get('user')!);
   const db = userDbName(userId);
   const asked = askedPath(c, PREFIX);
@@ -56,9 +113,14 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts) {
   switch (verdict.action) {
     case 'forward': {
       // POSTs forwarded as they are are queries (_bulk_get, _revs_diff, _all_docs): their bodies are checked.
-      if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, db, path, rawPath + url.search);
+      if (c.req.method === 'POST') return forwardQuery(c, accounts.couch, db, path, rawPath + url.search, (body) => env.recent.answer(userId, path, url.searchParams, body));
       const checkpoint = c.req.method === 'GET' && !url.search ? /^\/_local\/([^/]+)$/.exec(path)?.[1] : undefined;
       if (checkpoint !== undefined) return readCheckpoint(c, accounts, userId, checkpoint);
+      if (c.req.method === 'GET' && !url.search && (path === '' || path === '/')) {
+        // The database's info, which PouchDB asks for as each replication starts (user-db-info.ts).
+        const { status, body } = await env.infos.info(userId);
+        return c.body(body, status as 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      }
       if (isLiveFeed(path, url.searchParams)) {
         // Held open under this session: it ends when the session does (sign-out anywhere, password change).
         const { signal, release } = accounts.sessionWatch.open(c.get('session')!, c.req.raw.signal);
@@ -83,19 +145,20 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts) {
       const withId = { _id: verdict.docId, ...(doc as Record<string, unknown>) };
       if (withId._id !== verdict.docId) return couchError(c, 400, 'bad_request', 'The document id in the body does not match the URL.');
       const newEdits = url.searchParams.get('new_edits') !== 'false';
-      const batch = await checkBatch(c, accounts, userId, [withId], newEdits);
+      const batch = await checkBatch(c, accounts, env, userId, [withId], newEdits);
       if ('response' in batch) return batch.response;
       const refusal = batch.refused.get(0);
       if (refusal) return couchError(c, 403, 'forbidden', refusal.reason!);
       const isCommand = batch.commandIds.length > 0;
       if (isCommand) await recordPendingCommand(accounts.couch, userId, verdict.docId!);
       const res = await forwardToStore(c, accounts.couch, db, `/${encodeURIComponent(verdict.docId!)}${url.search}`, { body: JSON.stringify(withId), contentType: 'application/json' });
+      if (res.ok) env.infos.wrote(userId, 1);
       if (isCommand && res.ok) applyLater(accounts, userId, verdict.docId!);
       return res;
     }
 
     case 'bulk_docs':
-      return bulkDocs(c, accounts, db, userId);
+      return bulkDocs(c, accounts, env, db, userId);
   }
 }
 
@@ -103,14 +166,14 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts) {
  * Checks each document, forwards the accepted ones in one request, and answers for all of them in the order
  * they were sent. The store may list its results in any order, so they are matched by id.
  */
-async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: string) {
+async function bulkDocs(c: Context, accounts: Accounts, env: MeEnv, db: string, userId: string) {
   const body = (await readJson(c)) as { docs?: unknown; new_edits?: unknown } | undefined;
   if (typeof body !== 'object' || body === null || !Array.isArray(body.docs)) {
     return couchError(c, 400, 'bad_request', 'The body must be an object with a "docs" array.');
   }
   const docs = body.docs as unknown[];
   const newEdits = body.new_edits !== false;
-  const batch = await checkBatch(c, accounts, userId, docs, newEdits);
+  const batch = await checkBatch(c, accounts, env, userId, docs, newEdits);
   if ('response' in batch) return batch.response;
   const { refused, accepted, commandIds } = batch;
   // Indexed before they are stored: whatever happens after this, the sweep finds them.
@@ -124,6 +187,12 @@ async function bulkDocs(c: Context, accounts: Accounts, db: string, userId: stri
     });
     if (!upstream.ok) return upstream;
     stored = (await upstream.json()) as BulkResult[];
+    env.infos.wrote(userId, accepted.length);
+    // As replicated (new_edits=false: with their history), for the account's other devices to fetch.
+    if (!newEdits) {
+      const failedIds = new Set(stored.filter((r) => r.error).map((r) => String(r.id)));
+      for (const doc of accepted) if (!failedIds.has(String(idOf(doc)))) env.recent.remember(userId, doc);
+    }
   }
 
   const failed = new Set(stored.filter((r) => r.error).map((r) => String(r.id)));
@@ -154,7 +223,7 @@ type Batch = { refused: Map<number, BulkResult>; accepted: unknown[]; commandIds
  * which the accepted documents are taken from. A problem with the whole request answers it (`response`);
  * a problem with one document refuses that one.
  */
-async function checkBatch(c: Context, accounts: Accounts, userId: string, docs: unknown[], newEdits: boolean): Promise<Batch> {
+async function checkBatch(c: Context, accounts: Accounts, env: MeEnv, userId: string, docs: unknown[], newEdits: boolean): Promise<Batch> {
   if (docs.length > MAX_DOCS_PER_REQUEST) {
     return { response: couchError(c, 400, 'bad_request', `At most ${MAX_DOCS_PER_REQUEST} documents can be sent in one request.`) };
   }
@@ -179,14 +248,19 @@ async function checkBatch(c: Context, accounts: Accounts, userId: string, docs: 
 
   const favourites = candidates.filter((d) => d.type === FAVORITE_DOC_TYPE && d.doc._deleted !== true && !refused.has(d.i));
   if (favourites.length) {
-    const existing = new Set((await accounts.couch.sanctuaries.getMany(favourites.map((d) => String(d.doc.sanctuaryId)))).map((s) => s._id));
-    for (const d of favourites) if (!existing.has(String(d.doc.sanctuaryId))) refuse(d.i, `There is no sanctuary "${String(d.doc.sanctuaryId)}".`);
+    // Listings this gateway's copy of the directory holds need no read; the store is asked about the rest.
+    const unknown = favourites.map((d) => String(d.doc.sanctuaryId)).filter((id) => !env.listingKnown(id));
+    const existing = new Set(unknown.length ? (await accounts.couch.sanctuaries.getMany(unknown)).map((s) => s._id) : []);
+    for (const d of favourites) {
+      const id = String(d.doc.sanctuaryId);
+      if (!env.listingKnown(id) && !existing.has(id)) refuse(d.i, `There is no sanctuary "${id}".`);
+    }
   }
 
   const accepted = candidates.filter((d) => !refused.has(d.i));
   const growing = accepted.filter((d) => d.doc._deleted !== true);
   if (growing.length) {
-    const usage = await userDbUsage(accounts.couch, userId);
+    const usage = await env.infos.usage(userId);
     if (usage.docs + growing.length > MAX_USER_DB_DOCS || usage.bytes > MAX_USER_DB_BYTES) {
       for (const d of growing) refuse(d.i, 'Your account has no room for more saved data. Remove some favourites and try again.');
     }

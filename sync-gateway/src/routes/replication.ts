@@ -78,6 +78,8 @@ export function replicationRoutes(couch: CouchClient) {
   // Stops following the store (a gateway that stops, or a test done with its app): nothing is left retrying.
   return Object.assign(app, {
     warm,
+    /** Whether this gateway's copy of a public database holds the document (snapshot.ts `holds`). */
+    holds: (db: DbName, id: string) => publicDbs.get(db)?.snapshot.holds(id) === true,
     close() {
       for (const { feed } of publicDbs.values()) feed.stop();
     },
