@@ -119,7 +119,9 @@ describe('a push to /db/me', () => {
 
     // A revision this gateway did not store, or another query, is the store's to answer.
     const unknown = { [favourite._id]: [rev, `2-${'b'.repeat(32)}`] };
-    expect((await query('_revs_diff', unknown)).body).toEqual({ [favourite._id]: { missing: [`2-${'b'.repeat(32)}`] } });
+    const answered = await query('_revs_diff', unknown);
+    expect(answered.body).toMatchObject({ [favourite._id]: { missing: [`2-${'b'.repeat(32)}`] } });
+    expect(answered.body).toEqual(await store('_revs_diff', unknown));
     expect((await query('_bulk_get?revs=true', { docs: [{ id: favourite._id }] })).status).toBe(200);
     expect(await reads()).toEqual([before[0]! + 1, before[1]! + 1]);
   });
