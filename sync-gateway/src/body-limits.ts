@@ -56,3 +56,12 @@ export function requestBodyLimits(limits: BodyLimits = DEFAULT_BODY_LIMITS): Mid
     return middlewareFor(bodyLimitFor(c, limits))(c, next);
   };
 }
+
+/**
+ * Hono's bodyLimit for a whole router, passed over by requests that carry no body (GET, HEAD): it reads
+ * `c.req.raw.body` first, which turns Node's lightweight request into a full fetch Request (client-signal.ts).
+ */
+export function bodyLimitOnBodies(options: Parameters<typeof bodyLimit>[0]): MiddlewareHandler {
+  const limit = bodyLimit(options);
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+}

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { CouchClient } from '@ss/couchdb/client';
 import { changesLineFilter, filterAllDocsBody, filterChangesBody } from './design-docs.ts';
 import { checkQueryBody } from './replication-policy.ts';
+import { clientSignal } from './client-signal.ts';
 
 /** Response headers worth passing back; hop-by-hop and server-identifying ones are dropped. */
 const PASS_HEADERS = ['content-type', 'content-length', 'etag', 'cache-control', 'x-couch-request-id'];
@@ -70,7 +71,7 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
   const contentType = init.contentType ?? c.req.header('content-type');
   if (contentType && hasBody) headers['content-type'] = contentType;
 
-  const signal = init.signal ?? c.req.raw.signal;
+  const signal = init.signal ?? clientSignal(c);
   let ended = false;
   const onEnd = () => {
     if (ended) return;

@@ -5,7 +5,7 @@
 // accepted only as `_local/<name>` with a checked body, kept by the gateway and written to the store behind
 // (checkpoints.ts), at most MAX_CHECKPOINTS_PER_USER of them per user.
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimitOnBodies } from '../body-limits.ts';
 import { knownRevisions } from '@ss/couchdb/user-db';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
@@ -22,6 +22,7 @@ import { isLiveFeed } from '../session-watch.ts';
 import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 import { cleanInlineAttachments } from '@ss/couchdb/photo-processing';
 import { userDbInfoCache, type UserDbInfoCache } from '../user-db-info.ts';
+import { clientSignal } from '../client-signal.ts';
 
 const PREFIX = '/db/me';
 
@@ -92,7 +93,7 @@ export function meRoutes(accounts: Accounts, { listingKnown = () => false }: { l
     if (!c.get('user')) return couchError(c, 401, 'unauthorized', 'Sign in to sync your saved data.');
     await next();
   });
-  app.use('*', bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => couchError(c, 413, 'too_large', 'Request body too large.') }));
+  app.use('*', bodyLimitOnBodies({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => couchError(c, 413, 'too_large', 'Request body too large.') }));
   app.all('*', (c) => handle(c, accounts, env));
   return app;
 }
@@ -123,7 +124,7 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
       }
       if (isLiveFeed(path, url.searchParams)) {
         // Held open under this session: it ends when the session does (sign-out anywhere, password change).
-        const { signal, release } = accounts.sessionWatch.open(c.get('session')!, c.req.raw.signal);
+        const { signal, release } = accounts.sessionWatch.open(c.get('session')!, clientSignal(c));
         return forwardToStore(c, accounts.couch, db, rawPath + url.search, { signal, onEnd: release });
       }
       return forwardToStore(c, accounts.couch, db, rawPath + url.search);

@@ -4,13 +4,14 @@
 // current from the same feed, and everything else is streamed to the store and back without buffering,
 // uncompressed upstream (continuous feeds stall on the embedded store's gzip). The user's own database is routes/me.ts.
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimitOnBodies } from '../body-limits.ts';
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB, type DbName } from '@ss/couchdb/definitions';
 import { createPublicFeed, type PublicFeed } from '../public-feed.ts';
 import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
 import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
 import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
+import { clientSignal } from '../client-signal.ts';
 
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
 const MAX_READ_BODY_BYTES = 1024 * 1024;
@@ -29,7 +30,7 @@ export function replicationRoutes(couch: CouchClient) {
 
   app.use(
     '*',
-    bodyLimit({ maxSize: MAX_READ_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
+    bodyLimitOnBodies({ maxSize: MAX_READ_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
   );
 
   const publicDbs = new Map<string, PublicDb>();
@@ -136,7 +137,7 @@ function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams):
   const heartbeatMs = Number.isFinite(heartbeat) && heartbeat > 0 ? Math.max(heartbeat, 1000) : null;
   const timeoutParam = Number(params.get('timeout'));
   const timeoutMs = Number.isFinite(timeoutParam) && timeoutParam > 0 ? Math.min(timeoutParam, DEFAULT_FEED_TIMEOUT_MS) : DEFAULT_FEED_TIMEOUT_MS;
-  const signal = c.req.raw.signal;
+  const signal = clientSignal(c);
   const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
 
   if (kind === 'continuous') {
@@ -218,7 +219,7 @@ async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, f
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ docs: toFetch.map((i) => asked[i]) }),
-        signal: c.req.raw.signal,
+        signal: clientSignal(c),
       });
       if (upstream.status !== 200) return new Response(upstream.body, { status: upstream.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
       const { results } = (await upstream.json()) as { results: BulkGetResult[] };
