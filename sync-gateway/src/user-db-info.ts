@@ -11,6 +11,9 @@ import { userDbName } from '@ss/couchdb/definitions';
 interface Entry {
   at: number;
   body: string;
+  /** Documents (deleted ones too) and bytes on disk, as the body says. */
+  docs: number;
+  bytes: number;
   /** Documents this gateway wrote since the body was read. */
   written: number;
 }
@@ -22,6 +25,11 @@ export interface UserDbInfoCache {
   usage(userId: string): Promise<{ docs: number; bytes: number }>;
   /** Notes documents just written to the user's database through this gateway. */
   wrote(userId: string, docs: number): void;
+}
+
+function sizeOf(body: string): { docs: number; bytes: number } {
+  const info = JSON.parse(body) as { doc_count?: number; doc_del_count?: number; disk_size?: number; sizes?: { file?: number } };
+  return { docs: (info.doc_count ?? 0) + (info.doc_del_count ?? 0), bytes: info.sizes?.file ?? info.disk_size ?? 0 };
 }
 
 export function userDbInfoCache(couch: CouchClient, { infoTtlMs = 5_000, usageTtlMs = 60_000, maxUsers = 10_000 } = {}): UserDbInfoCache {
@@ -37,7 +45,7 @@ export function userDbInfoCache(couch: CouchClient, { infoTtlMs = 5_000, usageTt
           const answer = { status: res.status, body: await res.text() };
           if (res.status === 200) {
             entries.delete(userId);
-            entries.set(userId, { at: Date.now(), body: answer.body, written: 0 });
+            entries.set(userId, { at: Date.now(), body: answer.body, ...sizeOf(answer.body), written: 0 });
             if (entries.size > maxUsers) entries.delete(entries.keys().next().value!);
           } else entries.delete(userId);
           return answer;
@@ -63,10 +71,9 @@ export function userDbInfoCache(couch: CouchClient, { infoTtlMs = 5_000, usageTt
       if (!entry) {
         const answer = await read(userId);
         if (answer.status !== 200) throw Object.assign(new Error(`Reading the user's database: the store answered ${answer.status}`), { statusCode: answer.status });
-        entry = entries.get(userId) ?? { at: Date.now(), body: answer.body, written: 0 };
+        entry = entries.get(userId) ?? { at: Date.now(), body: answer.body, ...sizeOf(answer.body), written: 0 };
       }
-      const info = JSON.parse(entry.body) as { doc_count?: number; doc_del_count?: number; disk_size?: number; sizes?: { file?: number } };
-      return { docs: (info.doc_count ?? 0) + (info.doc_del_count ?? 0) + entry.written, bytes: info.sizes?.file ?? info.disk_size ?? 0 };
+      return { docs: entry.docs + entry.written, bytes: entry.bytes };
     },
     wrote(userId, docs) {
       const entry = entries.get(userId);

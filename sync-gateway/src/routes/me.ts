@@ -250,11 +250,11 @@ async function checkBatch(c: Context, accounts: Accounts, env: MeEnv, userId: st
   const favourites = candidates.filter((d) => d.type === FAVORITE_DOC_TYPE && d.doc._deleted !== true && !refused.has(d.i));
   if (favourites.length) {
     // Listings this gateway's copy of the directory holds need no read; the store is asked about the rest.
-    const unknown = favourites.map((d) => String(d.doc.sanctuaryId)).filter((id) => !env.listingKnown(id));
-    const existing = new Set(unknown.length ? (await accounts.couch.sanctuaries.getMany(unknown)).map((s) => s._id) : []);
+    const unknown = new Set(favourites.map((d) => String(d.doc.sanctuaryId)).filter((id) => !env.listingKnown(id)));
+    const existing = new Set(unknown.size ? (await accounts.couch.sanctuaries.getMany([...unknown])).map((s) => s._id) : []);
     for (const d of favourites) {
       const id = String(d.doc.sanctuaryId);
-      if (!env.listingKnown(id) && !existing.has(id)) refuse(d.i, `There is no sanctuary "${id}".`);
+      if (unknown.has(id) && !existing.has(id)) refuse(d.i, `There is no sanctuary "${id}".`);
     }
   }
 
