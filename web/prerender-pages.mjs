@@ -1,12 +1,13 @@
 // After `vite build` and the SSR build of src/prerender.tsx: renders each page whose content does not depend on the
 // data and writes its HTML to dist/prerendered/<page>.html, which the gateway puts inside #root before any
-// JavaScript runs (sync-gateway/src/routes/web.ts). /map is not among them (Leaflet needs a browser window), nor
-// are the signed-in pages (/saved, /profile, /admin): they show nothing until the device's data is read.
+// JavaScript runs (sync-gateway/src/routes/web.ts). /map is among them with its map left for the browser to draw
+// (Leaflet needs a window); the signed-in pages (/saved, /profile, /admin) are not: they show nothing until the
+// device's data is read.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const PRERENDERED_PAGES = ['/', '/reviews', '/faq', '/about', '/contact', '/privacy', '/terms', '/addmysanctuary', '/login', '/register'];
+export const PRERENDERED_PAGES = ['/', '/map', '/reviews', '/faq', '/about', '/contact', '/privacy', '/terms', '/addmysanctuary', '/login', '/register'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { renderPage } = await import(path.join(here, 'dist-ssr/prerender.js'));

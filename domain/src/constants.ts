@@ -37,6 +37,8 @@ export const HOME_EARTH_RADIUS_MILES = 3959;
 export const MAP_EARTH_RADIUS_MILES = 3958.756;
 export const HOME_NEAREST_COUNT = 5;
 export const HOME_MAX_RESULT_CARDS = 6;
+/** How many of /map's list the server puts in the page's HTML (the device's own copy shows them all once read). */
+export const MAP_SERVED_LIST_ITEMS = 50;
 export const CARD_MAX_ANIMAL_BADGES = 3;
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,8 +1,10 @@
 // Pages that paint before JavaScript (issue 13): the pages whose content does not depend on the data come with the
 // HTML the build rendered from the app's own components, readable with JavaScript off; / comes rendered by the
-// gateway with the directory's count and first cards, hydrated as they are; and a search typed and submitted into
-// that HTML before the app has started is run once it has.
+// gateway with the directory's count and first cards, and /map with its count and the first lines of its list (in the
+// layout of the device that asks), hydrated as they are; and a search typed and submitted into that HTML before the
+// app has started is run once it has.
 import { expect, test } from '@playwright/test';
+import { MAP_SERVED_LIST_ITEMS } from '@ss/domain/constants';
 import { FAQ_SECTIONS } from '../../web/src/features/pages/faq-content';
 import { SEARCH_DIRECTORY_TTL_MS } from '../../sync-gateway/src/freshness';
 import { holdAppScript, hydrationWarnings, waitForSync } from './helpers';
@@ -53,6 +55,64 @@ test("the HTML of / holds the directory's count and first cards, and the app tak
   expect(warnings).toEqual([]);
 });
 
+test("the HTML of /map holds the count and the first lines of the list, and the app takes them over as they are", async ({ page }) => {
+  const warnings = hydrationWarnings(page);
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await page.waitForTimeout(SEARCH_DIRECTORY_TTL_MS + 500);
+  const release = await holdAppScript(page);
+  await page.goto('/map', { waitUntil: 'commit' });
+  // The gateway's HTML alone: this browser says it is not a phone, so the page is laid out for a desktop.
+  const panel = page.getByRole('region', { name: 'Sanctuaries + Rescues Near You' });
+  const lines = panel.getByRole('list', { name: 'Results' }).getByRole('listitem');
+  await expect(lines).toHaveCount(MAP_SERVED_LIST_ITEMS);
+  const found = (await panel.getByText(/^\d+ found$/).textContent())!;
+  const total = Number(found.split(' ')[0]);
+  expect(total).toBeGreaterThan(MAP_SERVED_LIST_ITEMS);
+  await expect(page.getByRole('button', { name: 'Apply Filters' })).toBeVisible();
+  await expect(page.getByText('Loading map…')).toBeVisible();
+  const served = await lines.evaluateAll((items) => items.map((li) => li.textContent));
+  await lines.first().getByRole('button').evaluate((b) => b.setAttribute('data-from-html', 'yes'));
+  release();
+  await waitForSync(page);
+  // The device's own copy: every line, the same first ones in the same order, the same count; the map drawn.
+  await expect(lines).toHaveCount(total);
+  expect((await lines.evaluateAll((items) => items.map((li) => li.textContent))).slice(0, MAP_SERVED_LIST_ITEMS)).toEqual(served);
+  await expect(panel.getByText(found, { exact: true })).toBeVisible();
+  await expect(page.getByText('Loading map…')).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Map' }).getByRole('button', { name: 'Zoom in' })).toBeVisible();
+  // Hydrated, not replaced, and it works: the first line from the HTML is still the one on screen and selects its place.
+  await expect(lines.first().getByRole('button')).toHaveAttribute('data-from-html', 'yes');
+  await lines.first().getByRole('button').click();
+  await expect(page.getByRole('complementary', { name: 'Selected Location' }).getByRole('link', { name: 'View Details' })).toBeVisible();
+  expect(warnings).toEqual([]);
+});
+
+test('a phone is served /map laid out for a phone, and the app takes it over without rearranging it', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  });
+  const page = await context.newPage();
+  const warnings = hydrationWarnings(page);
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  const release = await holdAppScript(page);
+  await page.goto('/map', { waitUntil: 'commit' });
+  const sheet = page.getByRole('region', { name: 'Sanctuaries + Rescues Near You' });
+  await expect(sheet.getByRole('button', { name: /^\d+ found/ })).toBeVisible();
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(filters).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply Filters' })).toHaveCount(0);
+  await filters.evaluate((b) => b.setAttribute('data-from-html', 'yes'));
+  release();
+  await waitForSync(page);
+  await expect(page.getByText('Loading map…')).toBeHidden();
+  await expect(filters).toHaveAttribute('data-from-html', 'yes');
+  expect(warnings).toEqual([]);
+  await context.close();
+});
+
 test("a listing's HTML is the app's own profile, and the app takes it over as it is", async ({ page }) => {
   const warnings = hydrationWarnings(page);
   // Until released, what is on screen is the gateway's HTML alone.
@@ -98,7 +158,7 @@ test("a first visit to a listing shows its profile at once, not a placeholder un
   await expect(page.getByRole('heading', { level: 1, name: 'Farm Sanctuary' })).toBeVisible();
 });
 
-test('with JavaScript off, the home page, a listing and the FAQ are there to read', async ({ browser }) => {
+test("with JavaScript off, the home page, the map's list, a listing and the FAQ are there to read", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
@@ -108,6 +168,10 @@ test('with JavaScript off, the home page, a listing and the FAQ are there to rea
   await expect(results.getByRole('article')).toHaveCount(6);
   await expect(results.getByText(/^\d+ sanctuaries$/)).toBeVisible();
   await expect(results.getByRole('link', { name: 'View All Sanctuaries' })).toBeVisible();
+  await page.goto('/map');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Sanctuaries + Rescues' })).toBeVisible();
+  await expect(page.getByText(/^\d+ found$/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem')).toHaveCount(MAP_SERVED_LIST_ITEMS);
   await page.goto('/sanctuary/farm-sanctuary-watkins-glen-ny');
   await expect(page.getByRole('heading', { level: 1, name: 'Farm Sanctuary' })).toBeVisible();
   await expect(page.getByText('Watkins Glen, NY 14891')).toBeVisible();

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
+import { HOME_MAX_RESULT_CARDS, MAP_SERVED_LIST_ITEMS } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import type { SearchDirectory } from '../search-directory.ts';
-import { homePage, listingPages, serverBundle } from './web.ts';
+import { homePage, layoutOf, listingPages, mapPage, serverBundle } from './web.ts';
 
 interface Rendered {
   path: string;
@@ -27,13 +27,14 @@ export async function renderPage(path, data) {
     if (data.sanctuary.name === 'Broken') throw new Error('cannot render');
     return '<main><h1>' + data.sanctuary.name + '</h1>' + (data.sanctuary.phone ?? '') + '</main>';
   }
+  if (data.mapList) return '<main>' + data.layout + ' ' + data.mapList.total + ' found: ' + data.mapList.first.map((s) => s.name).join(', ') + '</main>';
   if (!data.preview) return '<main>' + path + '</main>';
   if (data.preview.first.some((s) => s.name === 'Broken')) throw new Error('cannot render');
   return '<main>' + data.preview.total + ' sanctuaries: ' + data.preview.first.map((s) => s.name).join(', ') + '</main>';
 }
 `;
 
-const sanctuary = (name: string) => ({ id: name.toLowerCase(), name }) as Sanctuary;
+const sanctuary = (name: string) => ({ id: name.toLowerCase(), name, city: 'Ithaca', state: 'NY', latitude: 42.4, description: 'Long text' }) as Sanctuary;
 
 function fakeDirectory(names: string[]) {
   const state = { seq: '1', sanctuaries: names.map(sanctuary), down: false };
@@ -102,6 +103,45 @@ describe('the server-rendered home page', () => {
     const pages = await Promise.all(['/a', '/b', '/c'].map((p) => app.render(p, {})));
     expect(pages).toEqual(['<main>/a</main>', '<main>/b</main>', '<main>/c</main>']);
     expect(events).toEqual(['start /a', 'end /a', 'start /b', 'end /b', 'start /c', 'end /c']);
+  });
+});
+
+describe('the server-rendered map page', () => {
+  it("renders /map with the count and the first lines of the list (name and place only), in the layout asked, once per change", async () => {
+    const names = Array.from({ length: MAP_SERVED_LIST_ITEMS + 5 }, (_, i) => `Farm ${String(i).padStart(3, '0')}`);
+    const { state, directory } = fakeDirectory(names);
+    const app = serverBundle(bundle);
+    const phone = mapPage(app, directory, () => undefined);
+    const desktop = mapPage(app, directory, () => undefined, 'desktop');
+    const before = calls().length;
+    const first = await phone();
+    expect(first?.html).toBe(`<main>phone ${names.length} found: ${names.slice(0, MAP_SERVED_LIST_ITEMS).join(', ')}</main>`);
+    expect(first?.data).toEqual({
+      layout: 'phone',
+      mapList: { total: names.length, first: names.slice(0, MAP_SERVED_LIST_ITEMS).map((name) => ({ id: name.toLowerCase(), name, city: 'Ithaca', state: 'NY' })) },
+    });
+    expect((await desktop())?.html).toMatch(/^<main>desktop /);
+    expect(calls().at(-1)?.path).toBe('/map');
+    expect(await phone()).toBe(first);
+    state.seq = '2';
+    state.sanctuaries = ['Aardvark Acres', ...names].map(sanctuary);
+    expect((await phone())?.html).toContain(`${names.length + 1} found: Aardvark Acres, Farm 000`);
+    expect(calls().length - before).toBe(3);
+  });
+
+  it('chooses the layout from the mobile hint, else the user agent, else a phone', () => {
+    const android = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const windows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+    const mac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7; rv:132.0) Gecko/20100101 Firefox/132.0';
+    expect(layoutOf('?1', windows)).toBe('phone');
+    expect(layoutOf('?0', android)).toBe('desktop');
+    expect(layoutOf(undefined, android)).toBe('phone');
+    expect(layoutOf(undefined, iphone)).toBe('phone');
+    expect(layoutOf(undefined, windows)).toBe('desktop');
+    expect(layoutOf(undefined, mac)).toBe('desktop');
+    expect(layoutOf(undefined, 'curl/8.5.0')).toBe('phone');
+    expect(layoutOf(undefined, undefined)).toBe('phone');
   });
 });
 

@@ -4,8 +4,10 @@
 // rendered from the app's own components (web/prerender-pages.mjs): link previews, search engines and readers
 // without JavaScript see the page, and it paints before the app's JavaScript has loaded. `/` is rendered here, from
 // the same components (the build's server bundle, web/dist-ssr), with the store's current count and first cards,
-// and /reviews with the newest reviews, once per change of their data (liveRender below); the build's copy, without
-// them, is the fallback. A listing's profile is rendered by the app too, with the listing (listingPages below), and
+// /map with the count and the first lines of its list, and /reviews with the newest reviews, once per change of their
+// data (liveRender below); the build's copy, without them, is the fallback. / and /map are arranged differently on a
+// phone: they are rendered in the layout of the device that asks (layoutOf), so the app hydrates them as they are
+// instead of rearranging the page once it runs. A listing's profile is rendered by the app too, with the listing (listingPages below), and
 // carries the listing as the page's data; its plain facts are the fallback. An unknown listing
 // or path answers 404 with the app (which shows the spec's not-found page). A missing asset (anything with a
 // file extension) is a real 404 too, so a broken deploy is visible instead of answering HTML for JS.
@@ -17,8 +19,8 @@ import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
-import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
-import type { PageData } from '@ss/domain/page-data';
+import { COMMUNITY_REVIEWS_SHOWN, HOME_MAX_RESULT_CARDS, MAP_SERVED_LIST_ITEMS } from '@ss/domain/constants';
+import type { PageData, PageLayout } from '@ss/domain/page-data';
 import { toSanctuary, type Sanctuary } from '@ss/domain/sanctuary';
 import { REVIEWS_CHECK_MS } from '../freshness.ts';
 import type { SearchDirectory } from '../search-directory.ts';
@@ -47,9 +49,20 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
   const indexFile = path.join(webDist, 'index.html');
   const originOf = (c: Context) => publicOrigin ?? new URL(c.req.url).origin;
   const bundle = serverBundle(ssrModule ?? path.join(webDist, '..', 'dist-ssr', 'prerender.js'));
-  const live: Record<string, () => Promise<{ html: string; data: PageData } | undefined>> = {
-    ...(directory ? { '/': homePage(bundle, directory) } : {}),
-    '/reviews': reviewsPage(bundle, couch),
+  type Live = (layout: PageLayout) => Promise<{ html: string; data: PageData } | undefined>;
+  const perLayout = (page: (layout: PageLayout) => () => Promise<{ html: string; data: PageData } | undefined>): Live => {
+    const pages = { phone: page('phone'), desktop: page('desktop') };
+    return (layout) => pages[layout]();
+  };
+  const reviews = reviewsPage(bundle, couch);
+  const live: Record<string, { byLayout: boolean; render: Live }> = {
+    ...(directory
+      ? {
+          '/': { byLayout: true, render: perLayout((layout) => homePage(bundle, directory, undefined, layout)) },
+          '/map': { byLayout: true, render: perLayout((layout) => mapPage(bundle, directory, undefined, layout)) },
+        }
+      : {}),
+    '/reviews': { byLayout: false, render: () => reviews() },
   };
   const listingPage = listingPages(bundle);
 
@@ -95,7 +108,9 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
     const match = matchPage(p);
     const listing = match.kind === 'sanctuary' && !match.manage && !query ? (head.data as PageData | undefined)?.sanctuary : undefined;
     const profile = listing ? await listingPage(listing) : undefined;
-    const current = plain ? await live[p]?.() : undefined;
+    const livePage = plain ? live[p] : undefined;
+    const current = livePage ? await livePage.render(layoutOf(c.req.header('sec-ch-ua-mobile'), c.req.header('user-agent'))) : undefined;
+    if (current && livePage?.byLayout) c.header('Vary', 'Sec-CH-UA-Mobile, User-Agent');
     const app = profile ?? (current ? current.html : plain ? prerendered(webDist, match) : undefined);
     const page = app ? { ...head, body: app, prerendered: true, ...(current ? { data: current.data } : {}) } : head;
     return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), page), head.status);
@@ -174,16 +189,47 @@ export function liveRender(
 }
 
 /**
+ * The layout to render a page in for the device that asks: its Sec-CH-UA-Mobile hint (Chromium browsers send it),
+ * else its user agent; a phone when neither tells (the build's copies are laid out for a phone too). The app switches
+ * to the layout its screen needs once it runs (web/src/lib/use-media-query.ts): this only spares most devices that.
+ */
+export function layoutOf(mobileHint: string | undefined, userAgent: string | undefined): PageLayout {
+  if (mobileHint === '?1') return 'phone';
+  if (mobileHint === '?0') return 'desktop';
+  const agent = userAgent ?? '';
+  if (/Mobi|Android|iPhone|iPod/i.test(agent)) return 'phone';
+  return /Windows NT|Macintosh|X11|CrOS/.test(agent) ? 'desktop' : 'phone';
+}
+
+/**
  * The home page with the store's listings: their count and the first cards in name order, what a device shows at /
  * once it has synced. Follows the gateway's search copy of the directory (its freshness: a few seconds).
  */
-export function homePage(bundle: ServerBundle, directory: SearchDirectory, log?: (line: string) => void) {
+export function homePage(bundle: ServerBundle, directory: SearchDirectory, log?: (line: string) => void, layout: PageLayout = 'phone') {
   return liveRender(
     bundle,
     '/',
     async () => {
       const { seq, sanctuaries } = await directory.listing();
-      return { seq, data: () => ({ preview: { localSeq: 0, total: sanctuaries.length, first: sanctuaries.slice(0, HOME_MAX_RESULT_CARDS) } }) };
+      return { seq, data: () => ({ layout, preview: { localSeq: 0, total: sanctuaries.length, first: sanctuaries.slice(0, HOME_MAX_RESULT_CARDS) } }) };
+    },
+    log,
+  );
+}
+
+/**
+ * /map without a search, with the store's listings: their count and the first MAP_SERVED_LIST_ITEMS lines of the list
+ * in name order (name and place: what a line shows), as the app shows them until the device's own copy is read. The
+ * map itself is drawn by the browser. Follows the gateway's search copy of the directory, like /.
+ */
+export function mapPage(bundle: ServerBundle, directory: SearchDirectory, log?: (line: string) => void, layout: PageLayout = 'phone') {
+  return liveRender(
+    bundle,
+    '/map',
+    async () => {
+      const { seq, sanctuaries } = await directory.listing();
+      const first = sanctuaries.slice(0, MAP_SERVED_LIST_ITEMS).map(({ id, name, city, state }) => ({ id, name, city, state }));
+      return { seq, data: () => ({ layout, mapList: { total: sanctuaries.length, first } }) };
     },
     log,
   );

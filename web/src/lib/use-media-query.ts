@@ -1,6 +1,7 @@
 // Whether a CSS media query matches now, following changes (rotation, resizing), for layouts that differ in
 // structure and not only in style: /map on a phone is a different arrangement, not the desktop one squeezed.
 import { useSyncExternalStore } from 'react';
+import { pageData } from '../data/page-data';
 
 /**
  * `serverMatches`: what the build's pre-rendering assumes (no screen there), and so what hydration renders first.
@@ -22,5 +23,9 @@ export function useMediaQuery(query: string, serverMatches = false): boolean {
 /** Phones and small tablets: below Tailwind's md breakpoint. */
 export const PHONE_QUERY = '(max-width: 767.98px)';
 
-/** Whether the phone layout applies; pre-rendered pages are laid out for a phone. */
-export const usePhoneLayout = () => useMediaQuery(PHONE_QUERY, true);
+/**
+ * Whether the phone layout applies. A page is rendered in the layout the gateway chose for the device that asked
+ * (its Sec-CH-UA-Mobile hint or user agent: page data's `layout`), and hydrated in that layout; the build's copies,
+ * and pages whose request did not tell, are laid out for a phone.
+ */
+export const usePhoneLayout = () => useMediaQuery(PHONE_QUERY, pageData().layout !== 'desktop');

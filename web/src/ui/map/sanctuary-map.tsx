@@ -30,6 +30,9 @@ interface Props {
   className?: string;
 }
 
+/** The longest the map works on its markers before letting the page answer input (a long task is 50 ms). */
+const SLICE_MS = 20;
+
 const BOUNDS = L.latLngBounds([MAP.bounds.south, MAP.bounds.west], [MAP.bounds.north, MAP.bounds.east]);
 
 function initialView(userLocation: MapPoint | null | undefined, count: number, first?: Sanctuary): { center: L.LatLngExpression; zoom: number } {
@@ -68,7 +71,7 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   useEffect(() => {
     // Markers closer than 80 px (the library's default) join a cluster: with 40 px cluster icons and 30 px letters, a smaller radius let
     // neighbouring clusters overlap, leaving too little of each to tap (axe target-size on a phone).
-    const group = L.markerClusterGroup({ maxClusterRadius: 80, showCoverageOnHover: false, spiderfyOnMaxZoom: true, chunkedLoading: true });
+    const group = L.markerClusterGroup({ maxClusterRadius: 80, showCoverageOnHover: false, spiderfyOnMaxZoom: true, chunkedLoading: true, chunkInterval: SLICE_MS });
     groupRef.current = group;
     map.addLayer(group);
     const entries = entriesRef.current;
@@ -80,54 +83,70 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   }, [map]);
 
   // Reconcile markers with the list: live data changes touch only the markers whose sanctuary, letter or
-  // selection changed, instead of rebuilding thousands of them.
+  // selection changed, instead of rebuilding thousands of them. The work is done after the browser has painted, in
+  // slices of at most SLICE_MS with the page answering input between them (hundreds of new markers at once were one
+  // long task on a slow phone); each slice's new markers join the map as it ends, the gone ones leave at the end. A
+  // change that arrives meanwhile starts over from what is already on the map.
   useEffect(() => {
-    // Run after the browser has painted: thousands of markers must not delay the cards and the list.
-    const timer = setTimeout(() => reconcile(), 0);
-    return () => clearTimeout(timer);
-  }, [sanctuaries, selectedId]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  function reconcile() {
     const group = groupRef.current;
     if (!group) return;
     const entries = entriesRef.current;
     const seen = new Set<string>();
-    const added: L.Marker[] = [];
-    sanctuaries.forEach((s, i) => {
-      seen.add(s.id);
-      const letter = letterFor(i);
-      const selected = s.id === selectedId;
-      const entry = entries.get(s.id);
-      if (!entry) {
-        const marker = L.marker([s.latitude, s.longitude], { icon: letterIcon(letter, s.name, selected), keyboard: true, riseOnHover: true });
-        marker.on('click', () => onSelectRef.current?.(s.id, { byKeyboard: false }));
-        // Focused markers are buttons (keyboard: true): Enter or Space chooses one, other keys stay the map's.
-        marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
-          if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
-          e.originalEvent.preventDefault();
-          onSelectRef.current?.(s.id, { byKeyboard: true });
-        });
-        entries.set(s.id, { marker, letter, selected });
-        added.push(marker);
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slice = () => {
+      const end = performance.now() + SLICE_MS;
+      const added: L.Marker[] = [];
+      while (next < sanctuaries.length && performance.now() < end) {
+        const marker = reconcileOne(sanctuaries[next]!, next, seen);
+        if (marker) added.push(marker);
+        next += 1;
+      }
+      if (added.length) group.addLayers(added);
+      if (next < sanctuaries.length) {
+        timer = setTimeout(slice, 0);
         return;
       }
-      const pos = entry.marker.getLatLng();
-      if (pos.lat !== s.latitude || pos.lng !== s.longitude) entry.marker.setLatLng([s.latitude, s.longitude]);
-      if (entry.letter !== letter || entry.selected !== selected) {
-        entry.marker.setIcon(letterIcon(letter, s.name, selected));
-        entry.letter = letter;
-        entry.selected = selected;
+      const removed: L.Marker[] = [];
+      for (const [id, entry] of entries) {
+        if (!seen.has(id)) {
+          removed.push(entry.marker);
+          entries.delete(id);
+        }
       }
-    });
-    const removed: L.Marker[] = [];
-    for (const [id, entry] of entries) {
-      if (!seen.has(id)) {
-        removed.push(entry.marker);
-        entries.delete(id);
-      }
+      if (removed.length) group.removeLayers(removed);
+    };
+    timer = setTimeout(slice, 0);
+    return () => clearTimeout(timer);
+  }, [sanctuaries, selectedId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** Brings one listing's marker up to date; answers the marker when it is a new one, to be put on the map. */
+  function reconcileOne(s: Sanctuary, i: number, seen: Set<string>): L.Marker | undefined {
+    const entries = entriesRef.current;
+    seen.add(s.id);
+    const letter = letterFor(i);
+    const selected = s.id === selectedId;
+    const entry = entries.get(s.id);
+    if (!entry) {
+      const marker = L.marker([s.latitude, s.longitude], { icon: letterIcon(letter, s.name, selected), keyboard: true, riseOnHover: true });
+      marker.on('click', () => onSelectRef.current?.(s.id, { byKeyboard: false }));
+      // Focused markers are buttons (keyboard: true): Enter or Space chooses one, other keys stay the map's.
+      marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+        if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
+        e.originalEvent.preventDefault();
+        onSelectRef.current?.(s.id, { byKeyboard: true });
+      });
+      entries.set(s.id, { marker, letter, selected });
+      return marker;
     }
-    if (removed.length) group.removeLayers(removed);
-    if (added.length) group.addLayers(added);
+    const pos = entry.marker.getLatLng();
+    if (pos.lat !== s.latitude || pos.lng !== s.longitude) entry.marker.setLatLng([s.latitude, s.longitude]);
+    if (entry.letter !== letter || entry.selected !== selected) {
+      entry.marker.setIcon(letterIcon(letter, s.name, selected));
+      entry.letter = letter;
+      entry.selected = selected;
+    }
+    return undefined;
   }
 
   useEffect(() => {

@@ -1,17 +1,22 @@
 // /map: 'Find Sanctuaries + Rescues' — search, filters, the map on the left and the lettered list on the
-// right, a 'Selected Location' card, and sorting by distance from the user. Reads the local directory only.
+// right, a 'Selected Location' card, and sorting by distance from the user. Reads the local directory only; until
+// that is there (a first visit, a cold start) the count and the first lines of the list are the ones the gateway
+// rendered the page with (page data's mapList), so its HTML is the app's own and is hydrated as it is. The map itself
+// (Leaflet needs a browser) is drawn once the app runs, its code loaded then.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownWideNarrow, MapPin, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentProps, type Ref } from 'react';
 import { MAP_EARTH_RADIUS_MILES, MESSAGES } from '@ss/domain/constants';
+import type { ListedPlace } from '@ss/domain/page-data';
 import { distanceMiles } from '@ss/domain/geo';
 import type { Sanctuary } from '@ss/domain/sanctuary';
+import { pageData } from '../../../data/page-data';
+import { useSyncStatus } from '../../../data/sync-status';
 import { useSearchResults } from '../../../data/use-search-results';
 import { letterFor } from '../../../lib/letters';
 import { useGeolocation } from '../../../lib/use-geolocation';
 import { SearchFilters } from '../../../ui/search-filters';
 import { SearchWidget, type SearchRequest } from '../../../ui/search-widget';
-import { SanctuaryMap } from '../../../ui/map/sanctuary-map';
 import { SearchSummary } from '../../../ui/search-summary';
 import { toast } from '../../../ui/toast';
 import type { Bounds } from '../../../lib/tiles';
@@ -19,6 +24,24 @@ import { SaveArea } from './save-area';
 import { PhoneMap } from './phone-map';
 import { usePhoneLayout } from '../../../lib/use-media-query';
 import type { SearchParams } from '../../../lib/search-params';
+import { useHydrated } from '../../../lib/use-hydrated';
+
+const LazyMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
+
+/** The interactive map once the app runs in a browser; until then (the server's HTML, hydration) its place, held. */
+function SanctuaryMap(props: ComponentProps<typeof LazyMap>) {
+  const placeholder = (
+    <div className={`flex h-full min-h-[320px] w-full items-center justify-center bg-emerald-50 ${props.className ?? ''}`}>
+      <p className="text-sm text-gray-600">Loading map…</p>
+    </div>
+  );
+  if (!useHydrated()) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <LazyMap {...props} />
+    </Suspense>
+  );
+}
 
 export function MapPage() {
   const params = useSearch({ from: '/map' });
@@ -42,10 +65,10 @@ export function MapPage() {
   // 'View Details', which otherwise sits behind every marker and list item in the tab order.
   const focusDetails = useRef(false);
   const viewDetails = useRef<HTMLAnchorElement>(null);
-  const select = (id: string, { byKeyboard }: { byKeyboard: boolean }) => {
+  const select = useCallback((id: string, { byKeyboard }: { byKeyboard: boolean }) => {
     focusDetails.current = byKeyboard;
     setSelectedId(id);
-  };
+  }, []);
 
   const list: Sanctuary[] = useMemo(() => {
     if (!sortByUser || user.latitude === null || user.longitude === null) return search.results;
@@ -54,6 +77,12 @@ export function MapPage() {
       .map((s) => ({ ...s, distance: distanceMiles(here, s, MAP_EARTH_RADIUS_MILES) }))
       .sort((a, b) => a.distance - b.distance);
   }, [search.results, sortByUser, user.latitude, user.longitude]);
+
+  // A first visit (nothing synced yet) or a cold start (the directory still being read), without a search: the list as
+  // the page was served, if it was.
+  const neverSynced = useSyncStatus((st) => st.lastSyncedAt === null && st.phase !== 'offline');
+  const waiting = search.status === 'loading' || (search.total === 0 && neverSynced);
+  const served = waiting && !search.active ? pageData().mapList : undefined;
 
   const selected = selectedId ? list.find((s) => s.id === selectedId) : undefined;
   const selectedIndex = selected ? list.indexOf(selected) : -1;
@@ -71,7 +100,7 @@ export function MapPage() {
     else toast({ title: MESSAGES.locationErrorTitle, description: useGeolocation.getState().error ?? MESSAGES.locationErrorFallback, variant: 'destructive' });
   };
 
-  const found = search.status === 'loading' ? 'Loading...' : `${list.length} found`;
+  const found = served ? `${served.total} found` : search.status === 'loading' ? 'Loading...' : `${list.length} found`;
   const sortButton = (
     <button
       type="button"
@@ -83,7 +112,10 @@ export function MapPage() {
       Sort by distance
     </button>
   );
-  const resultsList = <ResultsList list={list} loading={search.status === 'loading'} selectedId={selectedId} onSelect={select} />;
+  // The list follows in the background (a transition React renders in slices): hundreds of lines arriving with the
+  // first sync or a new search would otherwise be one long task, while the count and the map are already current.
+  const shownList = useDeferredValue(served ? served.first : list);
+  const resultsList = <ResultsList list={shownList} loading={search.status === 'loading'} selectedId={selectedId} onSelect={select} />;
   const onSearch = ({ query, latitude, longitude }: SearchRequest) => {
     setSelectedId(null);
     void navigate({ search: { ...params, q: query || undefined, lat: latitude, lon: longitude } });
@@ -190,7 +222,17 @@ function SelectedCard({ selected, index, onClose, detailsRef, className }: { sel
   );
 }
 
-function ResultsList({ list, loading, selectedId, onSelect }: { list: Sanctuary[]; loading: boolean; selectedId: string | null; onSelect: (id: string, how: { byKeyboard: boolean }) => void }) {
+const ResultsList = memo(function ResultsList({
+  list,
+  loading,
+  selectedId,
+  onSelect,
+}: {
+  list: Array<ListedPlace & { distance?: number }>;
+  loading: boolean;
+  selectedId: string | null;
+  onSelect: (id: string, how: { byKeyboard: boolean }) => void;
+}) {
   if (!loading && list.length === 0) {
     return (
       <div className="p-8 text-center">
@@ -231,4 +273,4 @@ function ResultsList({ list, loading, selectedId, onSelect }: { list: Sanctuary[
       ))}
     </ol>
   );
-}
+});
