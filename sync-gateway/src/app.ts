@@ -113,6 +113,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
       replication.warm();
       accounts.follow();
     },
+    /** The public databases' shared feeds are live (tests wait for it after `warm`). */
+    following: () => replication.following(),
     checkpoints: accounts.checkpoints,
     /** Stops following; resolves once the checkpoints kept in memory are in the store. */
     close: async () => {

@@ -6,6 +6,8 @@
 // - a bounded cache of `_bulk_get` answers by document and revision, dropped for a document as soon as the feed says
 //   it changed;
 // - the first-sync snapshot, kept current change by change in buckets compressed on their own (snapshot.ts).
+// Waiting devices are woken once per change, or once for a change and the one it announces (`companion`: a review
+// and its listing's figures, written a moment later).
 // Design documents never enter any of them. Each gateway keeps its own: behind a load balancer a device's `since`
 // from another gateway is simply not found here and goes to the store.
 import type { CouchClient } from '@ss/couchdb/client';
@@ -27,6 +29,13 @@ export interface PublicFeedOptions {
   maxCacheBytes?: number;
   /** Called with each document the feed brings (deleted: null), for the snapshot. */
   onDoc?: (id: string, doc: object | null, seq: string | number) => void;
+  /**
+   * The id of a document the store is about to write right after this one (a review's listing figures, which the
+   * gateway writes as soon as it has published the review): waiting devices are woken once for both, when it has
+   * come or after `companionWaitMs`, instead of once for each (every device answered, and asking for documents, twice).
+   */
+  companion?: (doc: object) => string | undefined;
+  companionWaitMs?: number;
   /** Pause before reconnecting a broken upstream feed. */
   retryMs?: number;
   log?: (line: string) => void;
@@ -40,7 +49,11 @@ const seqKey = (seq: unknown): string => (typeof seq === 'string' ? seq : JSON.s
 
 export type PublicFeed = ReturnType<typeof createPublicFeed>;
 
-export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 100_000, maxCacheBytes = 64 * 1024 * 1024, onDoc, retryMs = 500, log = (l: string) => console.error(l) }: PublicFeedOptions = {}) {
+export function createPublicFeed(
+  couch: CouchClient,
+  db: DbName,
+  { maxEntries = 100_000, maxCacheBytes = 64 * 1024 * 1024, onDoc, companion, companionWaitMs = 250, retryMs = 500, log = (l: string) => console.error(l) }: PublicFeedOptions = {},
+) {
   /** Changes in the order the store gave them; `base` is the sequence before the first one kept. */
   let entries: Entry[] = [];
   let base: { seq: string | number; key: string } | null = null;
@@ -53,6 +66,9 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
   let stopped = false;
   let controller: AbortController | null = null;
   const waiters = new Set<() => void>();
+  /** Documents expected right after the changes that named them (`companion`); the waiting devices wait for them too. */
+  const awaited = new Set<string>();
+  let wakeTimer: ReturnType<typeof setTimeout> | null = null;
   let announceBase: (seq: string | number) => void = () => {};
   const baseKnown = new Promise<string | number>((resolve) => (announceBase = resolve));
 
@@ -68,6 +84,22 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
       docCache.delete(key);
     }
     keysById.delete(id);
+  }
+
+  function wakeAll() {
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTimer = null;
+    awaited.clear();
+    for (const wake of [...waiters]) wake();
+  }
+
+  /** Wakes the waiting devices for a change, unless a document it announces is still to come (then soon, once). */
+  function announce(id: string, doc: object | null) {
+    awaited.delete(id);
+    const next = doc && companion ? companion(doc) : undefined;
+    if (next !== undefined && next !== id) awaited.add(next);
+    if (!awaited.size) return wakeAll();
+    wakeTimer ??= setTimeout(wakeAll, companionWaitMs);
   }
 
   function append(row: ChangeRow) {
@@ -88,7 +120,6 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
       positions = new Map([[base.key, offset - 1], ...entries.map((e, i) => [e.key, offset + i] as const)]);
       latest = new Map(entries.map((e, i) => [e.id, offset + i] as const));
     }
-    for (const wake of [...waiters]) wake();
   }
 
   async function follow() {
@@ -120,7 +151,9 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
             continue;
           }
           append({ seq: change.seq, id: change.id, changes: change.changes.map((c) => ({ rev: c.rev })), ...(change.deleted ? { deleted: true as const } : {}) });
-          onDoc?.(change.id, change.deleted ? null : (change.doc ?? null), change.seq);
+          const doc = change.deleted ? null : (change.doc ?? null);
+          onDoc?.(change.id, doc, change.seq);
+          announce(change.id, doc);
         }
       } catch (err) {
         if (stopped) return;
@@ -178,7 +211,7 @@ export function createPublicFeed(couch: CouchClient, db: DbName, { maxEntries = 
     stop() {
       stopped = true;
       controller?.abort();
-      for (const wake of [...waiters]) wake();
+      wakeAll();
     },
 
     /**

@@ -1,46 +1,11 @@
 // Keeps `stats:<sanctuaryId>` documents (averageRating, totalReviews) current from the reviews change feed.
-// Each affected sanctuary is recomputed from the reviews view, so replaying a batch changes nothing.
+// Each affected sanctuary is recomputed from the reviews view (@ss/couchdb/review-stats), so replaying a batch
+// changes nothing; a review the gateway published usually has its figures written already, and nothing is written.
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
-import { REVIEW_STATS_DOC_TYPE, isReviewDoc, statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
+import { recomputeStats } from '@ss/couchdb/review-stats';
+import { isReviewDoc, type ReviewDoc } from '@ss/domain/review';
 import { followFeed, type Change } from './feed-follower.ts';
-
-export async function recomputeStats(couch: CouchClient, sanctuaryId: string): Promise<ReviewStatsDoc> {
-  const reviews = couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews);
-  const res = await couch.call(() =>
-    reviews.view('reviews', 'by_sanctuary', { startkey: [sanctuaryId], endkey: [sanctuaryId, {}], reduce: true }),
-  );
-  const value = res.rows[0]?.value as { sum: number; count: number } | undefined;
-  const totalReviews = value?.count ?? 0;
-  const ratingSum = value?.sum ?? 0;
-  const averageRating = totalReviews ? Math.round((ratingSum / totalReviews) * 10) / 10 : 0;
-
-  for (let attempt = 0; ; attempt++) {
-    let current: ReviewStatsDoc | undefined;
-    try {
-      current = (await couch.call(() => reviews.get(statsDocId(sanctuaryId)))) as ReviewStatsDoc;
-    } catch (err) {
-      if ((err as { statusCode?: number }).statusCode !== 404) throw err;
-    }
-    if (current && current.totalReviews === totalReviews && current.ratingSum === ratingSum) return current;
-    const next: ReviewStatsDoc = {
-      _id: statsDocId(sanctuaryId),
-      ...(current?._rev ? { _rev: current._rev } : {}),
-      type: REVIEW_STATS_DOC_TYPE,
-      sanctuaryId,
-      totalReviews,
-      ratingSum,
-      averageRating,
-      updatedAt: new Date().toISOString(),
-    };
-    try {
-      await couch.call(() => reviews.insert(next));
-      return next;
-    } catch (err) {
-      if ((err as { statusCode?: number }).statusCode !== 409 || attempt >= 5) throw err;
-    }
-  }
-}
 
 export function startReviewStatsWorker(couch: CouchClient, log?: (line: string) => void) {
   return followFeed<ReviewDoc>({

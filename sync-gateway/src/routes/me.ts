@@ -9,6 +9,7 @@ import { bodyLimitOnBodies } from '../body-limits.ts';
 import { knownRevisions } from '@ss/couchdb/user-db';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
+import { recomputeStats } from '@ss/couchdb/review-stats';
 import { FAVORITE_DOC_TYPE, FAVORITE_ID_PREFIX } from '@ss/domain/favorite';
 import { REVIEW_COMMAND_DOC_TYPE, isReviewCommandDoc } from '@ss/domain/review-command';
 import { USER_DB_DOC_RULES, checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
@@ -302,10 +303,15 @@ async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdi
 
 /**
  * Publishes a stored command right after the push is answered, so its outcome is usually back on the device with
- * the next pull. A failure is not the push's: the command is stored and indexed, and the sweep in workers/ finishes it.
+ * the next pull; the listing's review figures are written next, before the command's outcome, so devices get both
+ * in one wake of their feeds (public-feed.ts). A failure is not the push's: the command is stored and indexed, and
+ * the sweep and the figures' follower in workers/ finish it.
  */
 function applyLater(accounts: Accounts, userId: string, commandId: string): void {
-  accounts.applies.run(commandId, () => applyReviewCommand(accounts.couch, userId, commandId));
+  accounts.applies.run(commandId, async () => {
+    const result = await applyReviewCommand(accounts.couch, userId, commandId, new Date(), (label, work) => accounts.applies.run(label, work));
+    if (result.status === 'published' && result.review) await recomputeStats(accounts.couch, result.review.sanctuaryId);
+  });
 }
 
 function idOf(doc: unknown): string | null {

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimitOnBodies } from '../body-limits.ts';
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB, type DbName } from '@ss/couchdb/definitions';
+import { isReviewDoc, statsDocId } from '@ss/domain/review';
 import { createPublicFeed, type PublicFeed } from '../public-feed.ts';
 import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
 import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
@@ -36,7 +37,11 @@ export function replicationRoutes(couch: CouchClient) {
   const publicDbs = new Map<string, PublicDb>();
   for (const db of READ_ONLY_DBS) {
     const snapshot = createLiveSnapshot(couch, db as DbName);
-    const feed = createPublicFeed(couch, db as DbName, { onDoc: (id, doc, seq) => snapshot.apply(id, doc, seq) });
+    const feed = createPublicFeed(couch, db as DbName, {
+      onDoc: (id, doc, seq) => snapshot.apply(id, doc, seq),
+      // A published review's listing figures follow it at once (routes/me.ts, routes/sanctuaries.ts): one wake for both.
+      ...(db === DB.reviews ? { companion: (doc: object) => (isReviewDoc(doc) ? statsDocId(doc.sanctuaryId) : undefined) } : {}),
+    });
     publicDbs.set(db, { feed, snapshot });
   }
   // The running gateway starts following at once (main.ts calls `warm`), so the snapshot is dumped before the first
@@ -81,6 +86,8 @@ export function replicationRoutes(couch: CouchClient) {
     warm,
     /** Whether this gateway's copy of a public database holds the document (snapshot.ts `holds`). */
     holds: (db: DbName, id: string) => publicDbs.get(db)?.snapshot.holds(id) === true,
+    /** Whether every public database's shared feed is following the store (devices' feeds are answered from it). */
+    following: () => [...publicDbs.values()].every(({ feed }) => feed.connected()),
     close() {
       for (const { feed } of publicDbs.values()) feed.stop();
     },

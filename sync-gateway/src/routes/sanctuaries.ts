@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CouchClient } from '@ss/couchdb/client';
 import { ONE_REVIEW_PER_LISTING, submitReviewCommand } from '@ss/couchdb/review-commands';
+import { recomputeStats } from '@ss/couchdb/review-stats';
 import { firstIssueMessage } from '@ss/domain/auth';
 import { ALLOWED_PHOTO_TYPES, MAX_REVIEW_PHOTOS } from '@ss/domain/constants';
 import { sniffPhotoType } from '@ss/domain/photo-bytes';
@@ -77,6 +78,9 @@ export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
       const result = await submitReviewCommand(couch, userId, command, (label, work) => accounts.applies.run(label, work));
       if (result.status === 'refused' || result.status === 'rejected') return jsonError(c, result.reason === ONE_REVIEW_PER_LISTING ? 409 : 400, result.reason);
       if (result.status !== 'published' || !result.review) return jsonError(c, 500, REVIEW_MESSAGES.failureFallback);
+      // The listing's figures follow the answer at once (devices get them with the review: public-feed.ts).
+      const sanctuaryId = result.review.sanctuaryId;
+      accounts.applies.run(`review figures of ${sanctuaryId}`, () => recomputeStats(couch, sanctuaryId));
       return c.json(toReview(result.review), 201);
     },
   );

@@ -1,11 +1,12 @@
 // The shared feed of the public databases (issue 16) against a real store: `_changes` answered from the gateway's
 // log are exactly what the store answers (rows, order, last_seq, limit, pending, deletions, no design documents), a
-// longpoll wakes on the next change, `_bulk_get` is served from the cache and follows a new revision, the live
+// longpoll wakes on the next change (once for a review and its listing's figures), `_bulk_get` is served from the cache and follows a new revision, the live
 // snapshot holds every change within a second, and a second gateway (its own log) stays correct for the first one's
 // sequences. The store's request count shows the sharing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { DB } from '@ss/couchdb/definitions';
+import { statsDocId } from '@ss/domain/review';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { createCouchClient } from '@ss/couchdb/client';
 import { createApp } from '../../src/app.ts';
@@ -100,6 +101,32 @@ describe('the shared change feed', () => {
     const all = await via(a, '/_changes?since=0&limit=1000');
     expect(all.results.some((r) => r.id === 'feed-longpoll')).toBe(true);
     expect(all.results.some((r) => r.id.startsWith('_design/'))).toBe(false);
+  });
+
+  it("a review and its listing's figures written a moment after wake a waiting device once, with both; a review alone, a moment later", async () => {
+    const reviewsVia = async (path: string): Promise<Changes> => (await (await a.request(`/db/reviews${path}`)).json()) as Changes;
+    a.warm();
+    await waitFor(() => Promise.resolve(a.following()));
+    const reviews = fx.couch.nano.db.use(DB.reviews);
+    const review = (id: string, sanctuaryId: string) => ({ _id: id, type: 'review', schemaVersion: 1, sanctuaryId, sanctuaryName: 'Pair Farm', sanctuaryCity: 'Ravenna', sanctuaryState: 'OH', username: 'Ann', rating: 5, title: '', comment: 'Good.', visitDate: '', createdAt: '2026-11-27T00:00:00Z', photos: [] });
+
+    const now = (await reviewsVia('/_changes?since=now')).last_seq;
+    const poll = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(now))}`);
+    await new Promise((r) => setTimeout(r, 300));
+    await reviews.insert(review('review:feedpair', 'feed-pair') as never);
+    await new Promise((r) => setTimeout(r, 50));
+    await reviews.insert({ _id: statsDocId('feed-pair'), type: 'review-stats', sanctuaryId: 'feed-pair', totalReviews: 1, ratingSum: 5, averageRating: 5 } as never);
+    const pair = await poll;
+    expect(pair.results.map((r) => r.id)).toEqual(['review:feedpair', statsDocId('feed-pair')]);
+
+    // Figures that never come (unchanged, or the gateway that would write them stopped): woken after a short wait.
+    const poll2 = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(pair.last_seq))}`);
+    await new Promise((r) => setTimeout(r, 300));
+    const written = Date.now();
+    await reviews.insert(review('review:feedalone', 'feed-alone') as never);
+    const alone = await poll2;
+    expect(alone.results.map((r) => r.id)).toEqual(['review:feedalone']);
+    expect(Date.now() - written).toBeLessThan(2000);
   });
 
   it('a continuous feed streams what follows, with heartbeats', async () => {

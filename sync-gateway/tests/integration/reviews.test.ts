@@ -8,7 +8,7 @@ import { DB, userDbName } from '@ss/couchdb/definitions';
 import { publishedReviewIdsOf } from '@ss/couchdb/review-commands';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
 import { createOrPromoteAdmin, createUsers } from '@ss/couchdb/users';
-import type { Review, ReviewDoc } from '@ss/domain/review';
+import { statsDocId, type Review, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
 import { newReviewCommand, randomHex, type ReviewCommandDoc } from '@ss/domain/review-command';
 import { serveForDevices } from './device-server.ts';
 import { PNG, SANCTUARY_A, SANCTUARY_B, gatewayForSuite, type CallOptions } from './harness.ts';
@@ -120,6 +120,8 @@ describe('review commands pushed through /db/me', () => {
 
     const list = (await (await call(`/api/sanctuaries/${SANCTUARY}/reviews`)).json()) as Review[];
     expect(list.find((r) => r.id === `review:${hex}`)).toMatchObject({ username: 'Alice', photos: review!.photos, thumbnails: review!.thumbnails });
+    // The listing's figures were written by the gateway right after the review (no workers run here), counting it.
+    expect(await getOrNull<ReviewStatsDoc>(DB.reviews, statsDocId(SANCTUARY))).toMatchObject({ totalReviews: list.length, ratingSum: list.reduce((sum, r) => sum + r.rating, 0) });
   });
 
   it('publishes the same command pushed twice exactly once, and refuses any change to it', async () => {
@@ -290,13 +292,14 @@ describe('POST /api/sanctuaries/{id}/reviews', () => {
     expect(await sharp(served).metadata()).toMatchObject({ format: 'webp', width: 8, height: 6 });
   });
 
-  it('answers once the review is stored; the command outcome on the devices follows just after (issue 16)', async () => {
+  it("answers once the review is stored; the command outcome on the devices and the listing's figures follow just after (issue 16)", async () => {
     const eve = await register('Eve');
+    const sanctuaryId = freshSanctuary();
     // The apply queue (four at a time) is kept busy, so what follows the answer has to wait for it.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     for (let i = 0; i < 4; i++) g.app.applies.run('held by the test', () => held);
-    const res = await g.app.request(`/api/sanctuaries/${freshSanctuary()}/reviews`, {
+    const res = await g.app.request(`/api/sanctuaries/${sanctuaryId}/reviews`, {
       method: 'POST',
       headers: { cookie: eve.cookie, origin: 'http://localhost', 'x-forwarded-for': '10.9.9.9' },
       body: form({ rating: '4', comment: 'Quiet morning with the goats.' }),
@@ -306,9 +309,11 @@ describe('POST /api/sanctuaries/{id}/reviews', () => {
     expect(await getOrNull<ReviewDoc>(DB.reviews, review.id)).toMatchObject({ rating: 4 });
     const commandId = `review-command:${review.id.slice('review:'.length)}`;
     expect(await getOrNull<ReviewCommandDoc>(userDbName(eve.user.id), commandId)).toMatchObject({ status: 'pending' });
+    expect(await getOrNull(DB.reviews, statsDocId(sanctuaryId))).toBeNull();
     release();
     await g.app.applies.idle();
     expect(await getOrNull<ReviewCommandDoc>(userDbName(eve.user.id), commandId)).toMatchObject({ status: 'published', reviewId: review.id });
+    expect(await getOrNull<ReviewStatsDoc>(DB.reviews, statsDocId(sanctuaryId))).toMatchObject({ sanctuaryId, totalReviews: 1, ratingSum: 4, averageRating: 4 });
   });
 
   it('publishes the review of an account that has no database yet (made before registration made one), making it', async () => {
