@@ -26,6 +26,13 @@ test('the HTML of /, /faq and /about holds their content before any script runs'
   for (const path of ['/login', '/register', '/contact']) {
     expect(await (await request.get(path)).text(), path).toMatch(/<button type="submit"[^>]* disabled=""/);
   }
+  // /map holds its heading and, in the map's place until the interactive map runs, a picture of the country, served.
+  const map = await (await request.get('/map')).text();
+  expect(map).toMatch(/<h1[^>]*>Find Sanctuaries \+ Rescues<\/h1>/);
+  expect(map).toContain('src="/geo/us-states.svg"');
+  const picture = await request.get('/geo/us-states.svg');
+  expect(picture.headers()['content-type']).toContain('image/svg+xml');
+  expect(await picture.text()).toMatch(/^<svg [^>]*viewBox="0 0 975 610"/);
   // A page drawn from the device's data has no pre-rendered HTML: the app renders it.
   expect(await (await request.get('/saved')).text()).toContain('<div id="root"></div>');
 });

@@ -28,11 +28,15 @@ import { useHydrated } from '../../../lib/use-hydrated';
 
 const LazyMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
 
-/** The interactive map once the app runs in a browser; until then (the server's HTML, hydration) its place, held. */
+/**
+ * The interactive map once the app runs in a browser; until then (the server's HTML, hydration, its code loading) a
+ * picture of the country in its place (drawn at build time: scripts/copy-map-assets.mjs), which works offline too.
+ */
 function SanctuaryMap(props: ComponentProps<typeof LazyMap>) {
   const placeholder = (
-    <div className={`flex h-full min-h-[320px] w-full items-center justify-center bg-emerald-50 ${props.className ?? ''}`}>
-      <p className="text-sm text-gray-600">Loading map…</p>
+    <div className={`relative flex h-full min-h-[320px] w-full items-center justify-center bg-emerald-50 ${props.className ?? ''}`}>
+      <img src="/geo/us-states.svg" alt="" width={975} height={610} fetchPriority="high" className="max-h-full w-full object-contain p-4 opacity-70" />
+      <p className="absolute inset-x-0 top-4 text-center text-sm text-gray-700">Loading map…</p>
     </div>
   );
   if (!useHydrated()) return placeholder;
