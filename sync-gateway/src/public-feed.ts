@@ -135,7 +135,9 @@ export function createPublicFeed(
           announceBase(base.seq);
         }
         const since = entries.length ? entries[entries.length - 1]!.seq : base!.seq;
-        const res = await couch.forward(db, `/_changes?feed=continuous&style=all_docs&include_docs=true&heartbeat=10000&since=${encodeURIComponent(seqKey(since))}`, {
+        // A heartbeat every second: the embedded store sends nothing, not even its headers, until its first line, and
+        // devices' feeds are answered here only once this one is known to be open.
+        const res = await couch.forward(db, `/_changes?feed=continuous&style=all_docs&include_docs=true&heartbeat=1000&since=${encodeURIComponent(seqKey(since))}`, {
           method: 'GET',
           signal: controller.signal,
         });
