@@ -39,8 +39,9 @@ export function replicationRoutes(couch: CouchClient) {
     const snapshot = createLiveSnapshot(couch, db as DbName);
     const feed = createPublicFeed(couch, db as DbName, {
       onDoc: (id, doc, seq) => snapshot.apply(id, doc, seq),
-      // A published review's listing figures follow it at once (routes/me.ts, routes/sanctuaries.ts): one wake for both.
-      ...(db === DB.reviews ? { companion: (doc: object) => (isReviewDoc(doc) ? statsDocId(doc.sanctuaryId) : undefined) } : {}),
+      // A newly published review's listing figures follow it at once (routes/me.ts, routes/sanctuaries.ts): one wake
+      // for both. A later change to a review (a helpful vote) leaves the figures as they are: nothing to wait for.
+      ...(db === DB.reviews ? { companion: (doc: object) => (isReviewDoc(doc) && doc._rev?.startsWith('1-') ? statsDocId(doc.sanctuaryId) : undefined) } : {}),
     });
     publicDbs.set(db, { feed, snapshot });
   }

@@ -127,6 +127,16 @@ describe('the shared change feed', () => {
     const alone = await poll2;
     expect(alone.results.map((r) => r.id)).toEqual(['review:feedalone']);
     expect(Date.now() - written).toBeLessThan(2000);
+
+    // A later change to a review (a helpful vote) announces nothing: the device is woken with it alone, at once, not
+    // with figures written 150 ms after it.
+    const poll3 = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(alone.last_seq))}`);
+    await new Promise((r) => setTimeout(r, 300));
+    const current = await reviews.get('review:feedalone');
+    await reviews.insert({ ...current, helpfulCount: 1 } as never);
+    await new Promise((r) => setTimeout(r, 150));
+    await reviews.insert({ _id: statsDocId('feed-alone'), type: 'review-stats', sanctuaryId: 'feed-alone', totalReviews: 1, ratingSum: 5, averageRating: 5 } as never);
+    expect((await poll3).results.map((r) => r.id)).toEqual(['review:feedalone']);
   });
 
   it('a continuous feed streams what follows, with heartbeats', async () => {
