@@ -17,9 +17,10 @@ export async function setupCouch(couch: CouchClient): Promise<SetupReport> {
   const changes: string[] = [];
   const existing = new Set(await couch.call(() => couch.nano.db.list()));
 
-  // CouchDB 3 wants the system databases on a fresh single node; PouchDB Server manages its own.
+  // CouchDB 3 wants the system databases on a fresh single node; PouchDB Server manages its own. `_global_changes`
+  // backs `_db_updates`, which the gateway follows to wake devices when their own database is written.
   const realCouch = await isRealCouchDB(couch);
-  for (const system of ['_users', '_replicator']) {
+  for (const system of ['_users', '_replicator', '_global_changes']) {
     if (!existing.has(system) && realCouch) {
       await createDb(couch, system, changes);
     }

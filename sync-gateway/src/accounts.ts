@@ -15,6 +15,7 @@ import { createApplyQueue, type ApplyQueue } from './apply-queue.ts';
 import { createCheckpointKeeper, type CheckpointKeeper } from './checkpoints.ts';
 import { MAX_CHECKPOINTS_PER_USER } from './limits.ts';
 import { createSessionWatch, type SessionWatch } from './session-watch.ts';
+import { createUserFeeds, type UserFeeds } from './user-feeds.ts';
 import { DEFAULT_REQUEST_TIMEOUTS, type RequestTimeouts } from './request-deadline.ts';
 import { documentBudget, resolveWriteLimits, type DocumentBudget, type WriteLimits } from './write-limits.ts';
 
@@ -63,6 +64,8 @@ export interface Accounts {
   documents: DocumentBudget;
   /** Live feeds held under a session, closed when it ends anywhere. */
   sessionWatch: SessionWatch;
+  /** Devices' longpolls of their own databases, held here until the database is written (user-feeds.ts). */
+  userFeeds: UserFeeds;
   /** What stored commands cause, done after the push is answered. */
   applies: ApplyQueue;
   /** Devices' replication checkpoints in users' databases, written to the store behind (checkpoints.ts). */
@@ -93,6 +96,7 @@ export function createAccounts(couch: CouchClient, options: SecuritySettings = {
     },
     onGap: () => users.forgetAll(),
   });
+  const userFeeds = createUserFeeds(couch);
   const users: ReturnType<typeof cachedUsers> = cachedUsers(createUsers(couch), () => (usersWatch.fresh() ? WATCHED_TTL_MS : TTL_MS));
   return {
     couch,
@@ -102,15 +106,18 @@ export function createAccounts(couch: CouchClient, options: SecuritySettings = {
     limits: createFailureLimits(resolved.loginLimits, resolved.trustedProxies),
     documents: documentBudget(resolved.writeLimits.syncDocs),
     sessionWatch,
+    userFeeds,
     applies: createApplyQueue(),
     checkpoints: createCheckpointKeeper(couch, { maxPerUser: MAX_CHECKPOINTS_PER_USER }),
     follow() {
       sessionWatch.keepFollowing();
       usersWatch.start();
+      userFeeds.start();
     },
     stopFollowing() {
       sessionWatch.stop();
       usersWatch.stop();
+      userFeeds.stop();
     },
   };
 }

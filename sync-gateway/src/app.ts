@@ -116,6 +116,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
     /** The public databases' shared feeds are live (tests wait for it after `warm`). */
     following: () => replication.following(),
     checkpoints: accounts.checkpoints,
+    /** Devices' longpolls of their own databases held here (tests look at what waits). */
+    userFeeds: accounts.userFeeds,
     /** Stops following; resolves once the checkpoints kept in memory are in the store. */
     close: async () => {
       replication.close();

@@ -3,6 +3,8 @@
 // gateway, the workers, an admin's script) must invalidate at once: live feeds held under a session
 // (session-watch.ts) and the remembered sessions and accounts (account-cache.ts). The feed's heartbeat arrives
 // every HEARTBEAT_MS when nothing changes, so `fresh()` can tell a feed that is quiet from one that is stalled.
+// `createDbUpdatesWatch` follows the server's `_db_updates` the same way: which database was written, any of them
+// (the users' own databases: user-feeds.ts).
 import type { CouchClient } from '@ss/couchdb/client';
 import type { DbName } from '@ss/couchdb/definitions';
 import { feedLines } from '@ss/couchdb/feed-lines';
@@ -23,7 +25,50 @@ export interface ChangeWatchOptions {
 
 export type ChangeWatch = ReturnType<typeof createChangeWatch>;
 
-export function createChangeWatch(couch: CouchClient, db: DbName, { onChange, onGap, retryMs = 500, log = (line: string) => console.error(line) }: ChangeWatchOptions) {
+export function createChangeWatch(couch: CouchClient, db: DbName, { onChange, ...options }: ChangeWatchOptions) {
+  return followFeed<{ id?: string; deleted?: boolean; seq?: unknown }>(
+    couch,
+    db,
+    (since) => `/_changes?feed=continuous&heartbeat=${HEARTBEAT_MS}&since=${encodeURIComponent(since)}`,
+    (change) => {
+      if (change.id) onChange(change.id, change.deleted === true);
+    },
+    options,
+    `the ${db} feed`,
+  );
+}
+
+export interface DbUpdatesWatchOptions extends Omit<ChangeWatchOptions, 'onChange'> {
+  /** Every database written, as the store says so. */
+  onUpdate: (dbName: string) => void;
+}
+
+/**
+ * The server's `_db_updates` (CouchDB: needs the `_global_changes` database, created by setup; the embedded store
+ * offers it too): one line per database written. Always followed from "now": after a gap, `onGap` says what may
+ * have been missed.
+ */
+export function createDbUpdatesWatch(couch: CouchClient, { onUpdate, ...options }: DbUpdatesWatchOptions) {
+  return followFeed<{ db_name?: unknown; type?: unknown; seq?: unknown }>(
+    couch,
+    '_db_updates',
+    () => `?feed=continuous&heartbeat=${HEARTBEAT_MS}&since=now`,
+    (update) => {
+      if (typeof update.db_name === 'string' && update.type !== 'deleted') onUpdate(update.db_name);
+    },
+    options,
+    'the server\'s database updates',
+  );
+}
+
+function followFeed<Line extends { seq?: unknown }>(
+  couch: CouchClient,
+  target: string,
+  pathFrom: (since: string) => string,
+  onLine: (line: Line) => void,
+  { onGap, retryMs = 500, log = (line: string) => console.error(line) }: Omit<ChangeWatchOptions, 'onChange'>,
+  what: string,
+) {
   let follower: AbortController | null = null;
   let connected = false;
   let lastHeard = 0;
@@ -32,19 +77,19 @@ export function createChangeWatch(couch: CouchClient, db: DbName, { onChange, on
     let since = 'now';
     while (!stop.signal.aborted) {
       try {
-        const res = await couch.forward(db, `/_changes?feed=continuous&heartbeat=${HEARTBEAT_MS}&since=${encodeURIComponent(since)}`, { method: 'GET', signal: stop.signal });
-        if (!res.ok || !res.body) throw new Error(`the ${db} feed answered ${res.status}`);
+        const res = await couch.forward(target, pathFrom(since), { method: 'GET', signal: stop.signal });
+        if (!res.ok || !res.body) throw new Error(`${what} answered ${res.status}`);
         connected = true;
         lastHeard = Date.now();
         // Following from here on: what changed while the feed was being opened is looked at now.
         void onGap?.();
-        for await (const change of feedLines<{ id?: string; deleted?: boolean; seq?: unknown }>(res.body, () => (lastHeard = Date.now()))) {
-          if (change.seq !== undefined) since = typeof change.seq === 'string' ? change.seq : JSON.stringify(change.seq);
-          if (change.id) onChange(change.id, change.deleted === true);
+        for await (const line of feedLines<Line>(res.body, () => (lastHeard = Date.now()))) {
+          if (line.seq !== undefined) since = typeof line.seq === 'string' ? line.seq : JSON.stringify(line.seq);
+          onLine(line);
         }
       } catch (err) {
         if (stop.signal.aborted) return;
-        log(`[gateway] following ${db}: ${(err as Error).message}; trying again`);
+        log(`[gateway] following ${what}: ${(err as Error).message}; trying again`);
       } finally {
         connected = false;
       }

@@ -60,9 +60,11 @@ const pouchApp = expressPouchDB(LocalPouch, {
     keepReplicatedRevisions(db);
     guardWrites(name, db);
     guardLatest(db);
+    announceWrites(name, db);
     next();
   },
 );
+app.get('/_db_updates', dbUpdatesFeed);
 app.use(pouchApp);
 
 interface WritableDb {
@@ -218,6 +220,53 @@ function keepReplicatedRevisions(db: WritableDb) {
     if (newEditsOff(null, opts)) pin(doc);
     return put.call(this, doc, opts, callback);
   };
+}
+
+/**
+ * CouchDB's `_db_updates`, which express-pouchdb leaves unimplemented (it answers 400): one line
+ * `{"db_name","type":"updated","seq"}` per successful write, for whoever follows the server's databases (the gateway
+ * wakes a user's devices this way when their database changes, whichever process wrote). Only what the gateway
+ * asks for is offered: `feed=continuous` from `since=now`, with heartbeats; anything else answers 400.
+ */
+const dbUpdates = new EventEmitter().setMaxListeners(0);
+let dbUpdateSeq = 0;
+
+function announceWrites(dbName: string, db: WritableDb) {
+  const bulkDocs = db.bulkDocs;
+  db.bulkDocs = function (this: unknown, body, opts, callback) {
+    const result = bulkDocs.call(this, body, opts, callback);
+    if (result instanceof Promise) {
+      result.then(
+        (rows: unknown) => {
+          // Replicated writes (new_edits=false) answer only their failures: an empty list is a write too.
+          if (!Array.isArray(rows) || !rows.length || rows.some((r) => !(r as { error?: unknown }).error)) {
+            dbUpdates.emit('update', { db_name: dbName, type: 'updated', seq: String(++dbUpdateSeq) });
+          }
+        },
+        () => {},
+      );
+    }
+    return result;
+  };
+}
+
+function dbUpdatesFeed(req: express.Request, res: express.Response) {
+  const feed = req.query.feed;
+  const since = req.query.since ?? 'now';
+  if (feed !== 'continuous' || since !== 'now') {
+    res.status(400).json({ error: 'bad_request', reason: 'Only feed=continuous&since=now is offered here.' });
+    return;
+  }
+  const heartbeat = Number(req.query.heartbeat);
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.flushHeaders();
+  const send = (event: object) => res.write(JSON.stringify(event) + '\n');
+  dbUpdates.on('update', send);
+  const beat = Number.isFinite(heartbeat) && heartbeat > 0 ? setInterval(() => res.write('\n'), Math.max(heartbeat, 100)) : null;
+  res.on('close', () => {
+    dbUpdates.off('update', send);
+    if (beat) clearInterval(beat);
+  });
 }
 
 // A longer queue of connections waiting to be accepted than Node's 511: the gateway and workers open many at once

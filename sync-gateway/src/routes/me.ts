@@ -123,6 +123,13 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
         const { status, body } = await env.infos.info(userId);
         return c.body(body, status as 200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       }
+      if (path === '/_changes') accounts.userFeeds.start();
+      if (path === '/_changes' && accounts.userFeeds.answerable(url.searchParams)) {
+        // Longpolls wait in the gateway until the database is written (user-feeds.ts), under this session as below.
+        if (!isLiveFeed(path, url.searchParams)) return accounts.userFeeds.normal(db, url.searchParams);
+        const { signal, release } = accounts.sessionWatch.open(c.get('session')!, clientSignal(c));
+        return accounts.userFeeds.longpoll(db, url.searchParams, signal, release);
+      }
       if (isLiveFeed(path, url.searchParams)) {
         // Held open under this session: it ends when the session does (sign-out anywhere, password change).
         const { signal, release } = accounts.sessionWatch.open(c.get('session')!, clientSignal(c));
@@ -154,7 +161,10 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
       const isCommand = batch.commandIds.length > 0;
       if (isCommand) await recordPendingCommand(accounts.couch, userId, verdict.docId!);
       const res = await forwardToStore(c, accounts.couch, db, `/${encodeURIComponent(verdict.docId!)}${url.search}`, { body: JSON.stringify(withId), contentType: 'application/json' });
-      if (res.ok) env.infos.wrote(userId, 1);
+      if (res.ok) {
+        env.infos.wrote(userId, 1);
+        accounts.userFeeds.wrote(db);
+      }
       if (isCommand && res.ok) applyLater(accounts, userId, verdict.docId!);
       return res;
     }
@@ -190,6 +200,8 @@ async function bulkDocs(c: Context, accounts: Accounts, env: MeEnv, db: string, 
     if (!upstream.ok) return upstream;
     stored = (await upstream.json()) as BulkResult[];
     env.infos.wrote(userId, accepted.length);
+    // The account's devices waiting on their feeds look at once (the store's updates feed says so a moment later).
+    accounts.userFeeds.wrote(db);
     // As replicated (new_edits=false: with their history), for the account's other devices to fetch.
     if (!newEdits) {
       const failedIds = new Set(stored.filter((r) => r.error).map((r) => String(r.id)));
