@@ -39,8 +39,11 @@ export function createChangeWatch(couch: CouchClient, db: DbName, { onChange, ..
 }
 
 export interface DbUpdatesWatchOptions extends Omit<ChangeWatchOptions, 'onChange'> {
-  /** Every database written, as the store says so. */
-  onUpdate: (dbName: string) => void;
+  /**
+   * Every database written, as the store says so. The embedded store adds the database's sequence after the write
+   * (`db_update_seq`); CouchDB does not (undefined).
+   */
+  onUpdate: (dbName: string, dbUpdateSeq?: unknown) => void;
 }
 
 /**
@@ -49,12 +52,12 @@ export interface DbUpdatesWatchOptions extends Omit<ChangeWatchOptions, 'onChang
  * have been missed.
  */
 export function createDbUpdatesWatch(couch: CouchClient, { onUpdate, ...options }: DbUpdatesWatchOptions) {
-  return followFeed<{ db_name?: unknown; type?: unknown; seq?: unknown }>(
+  return followFeed<{ db_name?: unknown; type?: unknown; seq?: unknown; db_update_seq?: unknown }>(
     couch,
     '_db_updates',
     () => `?feed=continuous&heartbeat=${HEARTBEAT_MS}&since=now`,
     (update) => {
-      if (typeof update.db_name === 'string' && update.type !== 'deleted') onUpdate(update.db_name);
+      if (typeof update.db_name === 'string' && update.type !== 'deleted') onUpdate(update.db_name, update.db_update_seq);
     },
     options,
     'the server\'s database updates',

@@ -34,6 +34,8 @@ interface InFlight {
   answer: Promise<Fetched>;
   /** A write came in while it was asked: its answer may not hold that write. */
   stale: boolean;
+  /** The highest database sequence the updates feed named while it was asked (embedded store): stale if not reached. */
+  seen?: number;
 }
 
 export interface UserFeedsOptions {
@@ -54,9 +56,24 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
   const inflightByDb = new Map<string, Set<InFlight>>();
   const stats = { held: 0, storeRequests: 0, forwarded: 0 };
 
-  function changed(db: string) {
+  /**
+   * A write to `db`: what was known current no longer is, and its waiting devices look. A request to the store under
+   * way may have been answered before the write: the updates feed's word marks it so; this gateway's own word of a
+   * write it has just made does not (`ownWrite`), since that word often comes first and the request it starts is
+   * after the write. Should a request under way not have read it, the feed's word, which always comes, wakes them
+   * again. When the feed names the database's sequence after the write (the embedded store), a write at or before
+   * what is known current is no news: a gateway's own write is not looked at twice.
+   */
+  function changed(db: string, { ownWrite = false, seq }: { ownWrite?: boolean; seq?: unknown } = {}) {
+    const known = current.get(db)?.seq;
+    if (typeof seq === 'number' && typeof known === 'number' && seq <= known) return;
     current.delete(db);
-    for (const f of inflightByDb.get(db) ?? []) f.stale = true;
+    if (!ownWrite) {
+      for (const f of inflightByDb.get(db) ?? []) {
+        if (typeof seq === 'number') f.seen = Math.max(f.seen ?? seq, seq);
+        else f.stale = true;
+      }
+    }
     const set = waiting.get(db);
     if (set) for (const wake of [...set]) wake();
   }
@@ -70,8 +87,8 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
   const watch = createDbUpdatesWatch(couch, {
     retryMs,
     log,
-    onUpdate: (db) => {
-      if (db.startsWith(USER_DB_PREFIX)) changed(db);
+    onUpdate: (db, seq) => {
+      if (db.startsWith(USER_DB_PREFIX)) changed(db, { seq });
     },
     onGap: everything,
   });
@@ -86,7 +103,8 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
   function fetchChanges(db: string, query: URLSearchParams): InFlight {
     const key = `${db}?${query.toString()}`;
     const running = inflight.get(key);
-    if (running && !running.stale) return running;
+    // Joined only while no write has come in since it was sent.
+    if (running && !running.stale && running.seen === undefined) return running;
     const wasFresh = watch.fresh();
     const entry: InFlight = { stale: false, answer: Promise.resolve(null as unknown as Fetched) };
     let set = inflightByDb.get(db);
@@ -106,7 +124,8 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
         const limit = query.get('limit');
         const whole = !(typeof body.pending === 'number' && body.pending > 0) && (limit === null || body.results.length < Number(limit));
         // Current only if nothing was written while it was asked and the updates feed was followed all along.
-        if (lastSeq !== null && whole && !entry.stale && wasFresh && watch.fresh()) remember(db, lastSeq, body.last_seq);
+            const missed = entry.stale || (entry.seen !== undefined && !(typeof body.last_seq === 'number' && body.last_seq >= entry.seen));
+        if (lastSeq !== null && whole && !missed && wasFresh && watch.fresh()) remember(db, lastSeq, body.last_seq);
         return { text, status: 200, rows: body.results.length, lastSeq };
       } finally {
         if (inflight.get(key) === entry) inflight.delete(key);
@@ -175,7 +194,7 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
     /** The updates feed is followed and current. */
     fresh: () => watch.fresh(),
     /** This gateway wrote to the user's database (the updates feed would say so too, a moment later). */
-    wrote: (db: string) => changed(db),
+    wrote: (db: string) => changed(db, { ownWrite: true }),
 
     /** Whether a `_changes` request with these parameters may be answered here (a longpoll, or a normal feed). */
     answerable(params: URLSearchParams): boolean {

@@ -224,7 +224,7 @@ function keepReplicatedRevisions(db: WritableDb) {
 
 /**
  * CouchDB's `_db_updates`, which express-pouchdb leaves unimplemented (it answers 400): one line
- * `{"db_name","type":"updated","seq"}` per successful write, for whoever follows the server's databases (the gateway
+ * `{"db_name","type":"updated","seq","db_update_seq"}` per successful write, for whoever follows the server's databases (the gateway
  * wakes a user's devices this way when their database changes, whichever process wrote). Only what the gateway
  * asks for is offered: `feed=continuous` from `since=now`, with heartbeats; anything else answers 400.
  */
@@ -240,7 +240,15 @@ function announceWrites(dbName: string, db: WritableDb) {
         (rows: unknown) => {
           // Replicated writes (new_edits=false) answer only their failures: an empty list is a write too.
           if (!Array.isArray(rows) || !rows.length || rows.some((r) => !(r as { error?: unknown }).error)) {
-            dbUpdates.emit('update', { db_name: dbName, type: 'updated', seq: String(++dbUpdateSeq) });
+            // With the database's own sequence after the write (beyond CouchDB's fields): a follower that has
+            // already read that far knows the write is not news.
+            void (db as unknown as { info(): Promise<{ update_seq: unknown }> })
+              .info()
+              .then(
+                (info) => info.update_seq,
+                () => undefined,
+              )
+              .then((updateSeq) => dbUpdates.emit('update', { db_name: dbName, type: 'updated', seq: String(++dbUpdateSeq), ...(updateSeq !== undefined ? { db_update_seq: updateSeq } : {}) }));
           }
         },
         () => {},
