@@ -19,6 +19,8 @@ import { filterChangesBody } from './design-docs.ts';
 export const DEFAULT_LONGPOLL_TIMEOUT_MS = 60_000;
 /** Parameters with which the gateway may hold a device's longpoll: the ones PouchDB sends. */
 const HOLDABLE_PARAMS = new Set(['since', 'limit', 'style', 'feed', 'heartbeat', 'timeout', 'seq_interval', 'return_docs', 'batch_size', 'include_docs', 'conflicts']);
+/** The longest answer kept to be given again (an empty or short one: what is asked again and again). */
+const MAX_REMEMBERED_ANSWER = 4096;
 /** Leaves these out of the store's normal feed request; the gateway does the waiting. */
 const LIVE_PARAMS = ['feed', 'heartbeat', 'timeout'];
 
@@ -47,14 +49,18 @@ export interface UserFeedsOptions {
 export type UserFeeds = ReturnType<typeof createUserFeeds>;
 
 export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryMs, log }: UserFeedsOptions = {}) {
-  /** Per user database: the sequence of its last complete answer (as a string, and as the store gave it), with no write known since. */
-  const current = new Map<string, { key: string; seq: unknown }>();
+  /**
+   * Per user database: the sequence of its last complete answer (as a string, and as the store gave it), with no
+   * write known since; and that answer, when small, for the same question asked again (a device's second start
+   * request, its other device's first), which it still answers exactly.
+   */
+  const current = new Map<string, { key: string; seq: unknown; query: string; text?: string; rows: number }>();
   /** Longpolls waiting here, per user database. */
   const waiting = new Map<string, Set<() => void>>();
   /** Normal feed requests to the store under way, per database and query. */
   const inflight = new Map<string, InFlight>();
   const inflightByDb = new Map<string, Set<InFlight>>();
-  const stats = { held: 0, storeRequests: 0, forwarded: 0 };
+  const stats = { held: 0, storeRequests: 0, remembered: 0, forwarded: 0 };
 
   /**
    * A write to `db`: what was known current no longer is, and its waiting devices look. A request to the store under
@@ -93,9 +99,9 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
     onGap: everything,
   });
 
-  function remember(db: string, key: string, seq: unknown) {
+  function remember(db: string, key: string, seq: unknown, query: string, text: string, rows: number) {
     current.delete(db);
-    current.set(db, { key, seq });
+    current.set(db, { key, seq, query, rows, ...(text.length <= MAX_REMEMBERED_ANSWER ? { text } : {}) });
     if (current.size > maxKnown) current.delete(current.keys().next().value!);
   }
 
@@ -105,6 +111,11 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
     const running = inflight.get(key);
     // Joined only while no write has come in since it was sent.
     if (running && !running.stale && running.seen === undefined) return running;
+    const known = current.get(db);
+    if (known?.text !== undefined && known.query === query.toString() && watch.fresh()) {
+      stats.remembered += 1;
+      return { stale: false, answer: Promise.resolve({ text: known.text, status: 200, rows: known.rows, lastSeq: known.key }) };
+    }
     const wasFresh = watch.fresh();
     const entry: InFlight = { stale: false, answer: Promise.resolve(null as unknown as Fetched) };
     let set = inflightByDb.get(db);
@@ -124,8 +135,8 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
         const limit = query.get('limit');
         const whole = !(typeof body.pending === 'number' && body.pending > 0) && (limit === null || body.results.length < Number(limit));
         // Current only if nothing was written while it was asked and the updates feed was followed all along.
-            const missed = entry.stale || (entry.seen !== undefined && !(typeof body.last_seq === 'number' && body.last_seq >= entry.seen));
-        if (lastSeq !== null && whole && !missed && wasFresh && watch.fresh()) remember(db, lastSeq, body.last_seq);
+        const missed = entry.stale || (entry.seen !== undefined && !(typeof body.last_seq === 'number' && body.last_seq >= entry.seen));
+        if (lastSeq !== null && whole && !missed && wasFresh && watch.fresh()) remember(db, lastSeq, body.last_seq, query.toString(), text, body.results.length);
         return { text, status: 200, rows: body.results.length, lastSeq };
       } finally {
         if (inflight.get(key) === entry) inflight.delete(key);

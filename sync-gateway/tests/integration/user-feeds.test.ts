@@ -132,6 +132,23 @@ describe("a device's longpoll of its own database", () => {
     expect(ms).toBeLessThan(1000);
   });
 
+  it('answers the same question asked again, while nothing was written, as the store did, without asking it', async () => {
+    const user = await signedIn('asksagain');
+    await user.push([newFavorite(SANCTUARY_A, user.id)]);
+    await sleep(1000); // CouchDB's late word of that write
+    const ask = async (query: string) => (await request(b, `/db/me/_changes?style=all_docs&${query}`, { cookie: user.cookie })).text().then((t) => t.trim());
+    const before = await storeFeedRequests();
+    const first = await ask('since=0&limit=100');
+    // The account's other device starting, and a longpoll from the same place (as PouchDB sends after an empty page).
+    expect(await ask('since=0&limit=100')).toBe(first);
+    expect(await ask('since=0&limit=100&feed=longpoll&heartbeat=10000')).toBe(first);
+    expect(await storeFeedRequests()).toBe(before + 1);
+    // Once the database is written, the store is asked again, and the answer has the write.
+    await g.fx.couch.nano.db.use(user.db).insert(newFavorite(SANCTUARY_B, user.id) as never);
+    await until('the gateway hears of the write', async () => JSON.parse(await ask('since=0&limit=100')).results.length === 2);
+    expect(await storeFeedRequests()).toBeGreaterThan(before + 1);
+  });
+
   it('ends within a second of the session ending', async () => {
     const user = await signedIn('signsout');
     // Its body is cut short, not an answer (the device asks again, and is told to sign in).
