@@ -19,8 +19,9 @@ import { filterChangesBody } from './design-docs.ts';
 export const DEFAULT_LONGPOLL_TIMEOUT_MS = 60_000;
 /** Parameters with which the gateway may hold a device's longpoll: the ones PouchDB sends. */
 const HOLDABLE_PARAMS = new Set(['since', 'limit', 'style', 'feed', 'heartbeat', 'timeout', 'seq_interval', 'return_docs', 'batch_size', 'include_docs', 'conflicts']);
-/** The longest answer kept to be given again (an empty or short one: what is asked again and again). */
-const MAX_REMEMBERED_ANSWER = 4096;
+/** The longest answer kept to be given again (an empty or short one: what is asked again and again), and all of them. */
+const MAX_REMEMBERED_ANSWER = 2048;
+const MAX_REMEMBERED_BYTES = 16 * 1024 * 1024;
 /** Leaves these out of the store's normal feed request; the gateway does the waiting. */
 const LIVE_PARAMS = ['feed', 'heartbeat', 'timeout'];
 
@@ -73,7 +74,7 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
   function changed(db: string, { ownWrite = false, seq }: { ownWrite?: boolean; seq?: unknown } = {}) {
     const known = current.get(db)?.seq;
     if (typeof seq === 'number' && typeof known === 'number' && seq <= known) return;
-    current.delete(db);
+    forget(db);
     if (!ownWrite) {
       for (const f of inflightByDb.get(db) ?? []) {
         if (typeof seq === 'number') f.seen = Math.max(f.seen ?? seq, seq);
@@ -85,7 +86,7 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
   }
 
   function everything() {
-    current.clear();
+    forgetAll();
     for (const set of inflightByDb.values()) for (const f of set) f.stale = true;
     for (const set of waiting.values()) for (const wake of [...set]) wake();
   }
@@ -99,10 +100,22 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
     onGap: everything,
   });
 
-  function remember(db: string, key: string, seq: unknown, query: string, text: string, rows: number) {
+  let rememberedBytes = 0;
+  function forget(db: string) {
+    rememberedBytes -= current.get(db)?.text?.length ?? 0;
     current.delete(db);
-    current.set(db, { key, seq, query, rows, ...(text.length <= MAX_REMEMBERED_ANSWER ? { text } : {}) });
-    if (current.size > maxKnown) current.delete(current.keys().next().value!);
+  }
+  function forgetAll() {
+    current.clear();
+    rememberedBytes = 0;
+  }
+
+  function remember(db: string, key: string, seq: unknown, query: string, text: string, rows: number) {
+    forget(db);
+    const keep = text.length <= MAX_REMEMBERED_ANSWER && rememberedBytes + text.length <= MAX_REMEMBERED_BYTES;
+    current.set(db, { key, seq, query, rows, ...(keep ? { text } : {}) });
+    if (keep) rememberedBytes += text.length;
+    if (current.size > maxKnown) forget(current.keys().next().value!);
   }
 
   /** One normal feed request to the store, shared by whoever asks the same while no write has come in. */
