@@ -180,11 +180,18 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
 
   /** The answer to a longpoll held here: the first with something new, or an empty one when the time is up. */
   async function waitForChanges(db: string, params: URLSearchParams, timeoutMs: number, signal: AbortSignal): Promise<Fetched | null> {
-    const since = params.get('since') ?? '0';
+    let since = params.get('since') ?? '0';
     const query = new URLSearchParams([...params].filter(([k]) => !LIVE_PARAMS.includes(k)));
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (signal.aborted) return null;
+      if (since === 'now' && watch.fresh()) {
+        // From the database's present sequence on, as the store would wait: found out first (known, or asked once).
+        const here = current.get(db)?.key ?? (await fetchChanges(db, query).answer).lastSeq;
+        if (here === null || here === undefined) return { text: null, status: 502, rows: 0, lastSeq: null };
+        since = here;
+        query.set('since', since);
+      }
       if (!watch.fresh()) {
         // Not following: the store waits instead, as it did before.
         stats.forwarded += 1;

@@ -149,6 +149,17 @@ describe("a device's longpoll of its own database", () => {
     expect(await storeFeedRequests()).toBeGreaterThan(before + 1);
   });
 
+  it('from "now", waits for the next write and answers with it alone, as the store would', async () => {
+    const user = await signedIn('fromnow');
+    await user.push([newFavorite(SANCTUARY_A, user.id)]);
+    await user.caughtUp();
+    const held = user.longpoll('now');
+    await until('the longpoll waits here', () => b.userFeeds.waitingCount() === 1);
+    const favourite = newFavorite(SANCTUARY_B, user.id);
+    await g.fx.couch.nano.db.use(user.db).insert(favourite as never);
+    expect((await held).answer.results.map((r) => r.id)).toEqual([favourite._id]);
+  });
+
   it('ends within a second of the session ending', async () => {
     const user = await signedIn('signsout');
     // Its body is cut short, not an answer (the device asks again, and is told to sign in).
