@@ -179,15 +179,17 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
   }
 
   /** The answer to a longpoll held here: the first with something new, or an empty one when the time is up. */
-  async function waitForChanges(db: string, params: URLSearchParams, timeoutMs: number, signal: AbortSignal): Promise<Fetched | null> {
+  async function waitForChanges(db: string, params: URLSearchParams, timeoutMs: number, signal: AbortSignal, first?: Fetched): Promise<Fetched | null> {
     let since = params.get('since') ?? '0';
     const query = new URLSearchParams([...params].filter(([k]) => !LIVE_PARAMS.includes(k)));
+    let initial = first;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (signal.aborted) return null;
       if (since === 'now' && watch.fresh()) {
         // From the database's present sequence on, as the store would wait: found out first (known, or asked once).
-        const here = current.get(db)?.key ?? (await fetchChanges(db, query).answer).lastSeq;
+        const here = current.get(db)?.key ?? (initial ?? (await fetchChanges(db, query).answer)).lastSeq;
+        initial = undefined;
         if (here === null || here === undefined) return { text: null, status: 502, rows: 0, lastSeq: null };
         since = here;
         query.set('since', since);
@@ -200,8 +202,9 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
         const text = res.status === 200 ? filterChangesBody(raw) : raw;
         return { text, status: text === null ? 502 : res.status, rows: 0, lastSeq: null };
       }
-      if (current.get(db)?.key !== since) {
-        const answer = await fetchChanges(db, query).answer;
+      if (current.get(db)?.key !== since || initial) {
+        const answer = initial ?? (await fetchChanges(db, query).answer);
+        initial = undefined;
         // Something new (or a move of the sequence past what is not listed, like a design document), or an error.
         if (answer.status !== 200 || answer.text === null || answer.rows > 0 || (answer.lastSeq !== null && answer.lastSeq !== since)) return answer;
         // Nothing new but not known to be current (a write came in meanwhile): ask again rather than wait.
@@ -247,7 +250,24 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
      * `heartbeat` while waiting (as the store does), then the store's answer. Ends early when `signal` aborts
      * (the device went away, its session ended). `onEnd` is called once when it is over.
      */
-    longpoll(db: string, params: URLSearchParams, ending: AbortSignal, onEnd: () => void = () => {}): Response {
+    async longpoll(db: string, params: URLSearchParams, ending: AbortSignal, onEnd: () => void = () => {}): Promise<Response> {
+      // What is not known current is asked before answering, so that the store's refusal (a `since` it cannot read)
+      // keeps its status, and something new is answered at once.
+      const since = params.get('since') ?? '0';
+      let first: Fetched | undefined;
+      if (current.get(db)?.key !== since) {
+        try {
+          first = await fetchChanges(db, new URLSearchParams([...params].filter(([k]) => !LIVE_PARAMS.includes(k)))).answer;
+        } catch (err) {
+          onEnd();
+          throw err;
+        }
+        if (first.text === null || first.status !== 200) {
+          onEnd();
+          if (first.text === null) return Response.json({ error: 'bad_gateway', reason: 'The store gave an unexpected answer.' }, { status: 502, headers: { 'cache-control': 'no-store' } });
+          return new Response(first.text, { status: first.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+        }
+      }
       const cancelled = new AbortController();
       const signal = AbortSignal.any([ending, cancelled.signal]);
       const heartbeat = Number(params.get('heartbeat'));
@@ -273,7 +293,7 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
           };
           const beat = heartbeatMs ? setInterval(() => put('\n'), heartbeatMs) : null;
           try {
-            const answer = await waitForChanges(db, params, timeoutMs, signal);
+            const answer = await waitForChanges(db, params, timeoutMs, signal, first);
             // An error after the heading was sent cannot change the status: the device asks again from its `since`.
             const ok = answer && answer.status === 200 && answer.text !== null;
             if (!signal.aborted) put((ok ? answer.text! : JSON.stringify({ results: [], last_seq: params.get('since') ?? '0' })).trimEnd() + '\n');

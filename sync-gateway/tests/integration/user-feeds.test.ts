@@ -149,6 +149,17 @@ describe("a device's longpoll of its own database", () => {
     expect(await storeFeedRequests()).toBeGreaterThan(before + 1);
   });
 
+  it("answers a `since` the store refuses with the store's own status, not a held feed", async () => {
+    const user = await signedIn('badsince');
+    const query = 'style=all_docs&since=not-a-sequence&limit=100';
+    const direct = await g.fx.couch.forward(user.db, `/_changes?${query}`, { method: 'GET' });
+    // (The embedded store reads any `since` and waits; the time limit ends that wait here.)
+    const res = await request(b, `/db/me/_changes?${query}&feed=longpoll&heartbeat=1000&timeout=1000`, { cookie: user.cookie });
+    expect(res.status).toBe(direct.status);
+    if (direct.status === 200) expect((await res.json()) as Changes).toEqual((await direct.json()) as Changes);
+    else expect(await res.json()).toMatchObject({ error: expect.any(String) });
+  });
+
   it('from "now", waits for the next write and answers with it alone, as the store would', async () => {
     const user = await signedIn('fromnow');
     await user.push([newFavorite(SANCTUARY_A, user.id)]);
