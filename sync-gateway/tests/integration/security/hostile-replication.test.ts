@@ -445,12 +445,16 @@ async function accepted(push: Push, res: Response): Promise<boolean> {
   return results.some((r) => r.ok === true || (!r.error && r.ok !== false));
 }
 
-/** Every database's documents and revisions, except the attacker's own and the sessions. */
+/**
+ * Every database's documents and revisions, except the attacker's own, the sessions, and CouchDB's `_global_changes`
+ * (its record of which databases were written, behind `_db_updates`: the attacker's writes to its own database show
+ * there, holding no document of anyone's).
+ */
 async function privateState(): Promise<Record<string, string[]>> {
   // Checkpoints the gateway keeps are written out first, so what a push did to one shows in the store.
   await g.app.checkpoints.flush();
   const nano = g.fx.couch.nano;
-  const dbs = (await nano.db.list()).filter((db) => db !== DB.sessions && db !== userDbName(attacker.id)).sort();
+  const dbs = (await nano.db.list()).filter((db) => db !== DB.sessions && db !== userDbName(attacker.id) && db !== '_global_changes').sort();
   const state: Record<string, string[]> = { databases: dbs };
   for (const db of dbs) {
     const rows = (await nano.db.use(db).list()).rows;
