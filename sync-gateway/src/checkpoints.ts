@@ -158,7 +158,7 @@ export function createCheckpointKeeper(couch: CouchClient, options: CheckpointKe
     return { ok: true, id: `_local/${name}`, rev: `0-${gen}` };
   }
 
-  /** Writes one user's changed checkpoints: new names into the index first, then each document. */
+  /** Writes one user's changed checkpoints: new names into the index first, then the documents, in one request. */
   function flushUser(userId: string, u: UserCheckpoints): Promise<void> {
     clearTimeout(u.timer);
     u.timer = undefined;
@@ -189,9 +189,37 @@ export function createCheckpointKeeper(couch: CouchClient, options: CheckpointKe
       }
     }
     const db = userDbName(userId);
-    for (const [name, entry] of u.docs) {
-      if (!entry.dirty) continue;
-      entry.dirty = false;
+    const changed = [...u.docs].filter(([, entry]) => entry.dirty);
+    if (!changed.length) return;
+    for (const [, entry] of changed) entry.dirty = false;
+    // All of them in one request (both stores take `_local` documents in `_bulk_docs`, each answered on its own).
+    let results: Array<{ id?: unknown; rev?: unknown; error?: unknown }>;
+    try {
+      const res = await couch.forward(db, '/_bulk_docs', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ docs: changed.map(([name, entry]) => ({ ...entry.doc, _id: `_local/${name}`, ...(entry.storeRev ? { _rev: entry.storeRev } : {}) })) }),
+      });
+      // The user's database is gone (the account was deleted): nothing to keep.
+      if (res.status === 404) {
+        await res.body?.cancel();
+        for (const [name] of changed) u.docs.delete(name);
+        return;
+      }
+      if (!res.ok) throw new Error(`writing checkpoints: the store answered ${res.status}`);
+      results = (await res.json()) as typeof results;
+    } catch (err) {
+      for (const [, entry] of changed) entry.dirty = true;
+      throw err;
+    }
+    const byId = new Map(results.map((r) => [r.id, r]));
+    for (const [name, entry] of changed) {
+      const result = byId.get(`_local/${name}`);
+      if (result && !result.error && typeof result.rev === 'string') {
+        entry.storeRev = result.rev;
+        continue;
+      }
+      // Refused (the store's revision moved: another gateway wrote it): this one alone, under the store's revision.
       const written = await putLocal(db, name, entry).catch((err: Error) => {
         entry.dirty = true;
         throw err;

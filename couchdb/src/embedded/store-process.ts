@@ -224,9 +224,9 @@ function keepReplicatedRevisions(db: WritableDb) {
 
 /**
  * CouchDB's `_db_updates`, which express-pouchdb leaves unimplemented (it answers 400): one line
- * `{"db_name","type":"updated","seq","db_update_seq"}` per successful write, for whoever follows the server's databases (the gateway
- * wakes a user's devices this way when their database changes, whichever process wrote). Only what the gateway
- * asks for is offered: `feed=continuous` from `since=now`, with heartbeats; anything else answers 400.
+ * `{"db_name","type":"updated","seq","db_update_seq"}` per successful write, for whoever follows the server's
+ * databases (the gateway wakes a user's devices this way when their database changes, whichever process wrote).
+ * Only what the gateway asks for is offered: `feed=continuous` from `since=now`, with heartbeats; else 400.
  */
 const dbUpdates = new EventEmitter().setMaxListeners(0);
 let dbUpdateSeq = 0;
@@ -235,7 +235,10 @@ function announceWrites(dbName: string, db: WritableDb) {
   const bulkDocs = db.bulkDocs;
   db.bulkDocs = function (this: unknown, body, opts, callback) {
     const result = bulkDocs.call(this, body, opts, callback);
-    if (result instanceof Promise) {
+    // `_local` documents (replication checkpoints) are not in the changes feed: writing only them is no update.
+    const docs = Array.isArray(body) ? body : (body as { docs?: unknown } | null)?.docs;
+    const onlyLocal = Array.isArray(docs) && docs.length > 0 && docs.every((d) => typeof (d as { _id?: unknown } | null)?._id === 'string' && (d as { _id: string })._id.startsWith('_local/'));
+    if (result instanceof Promise && !onlyLocal) {
       result.then(
         (rows: unknown) => {
           // Replicated writes (new_edits=false) answer only their failures: an empty list is a write too.

@@ -62,7 +62,8 @@ describe("a user's checkpoints", () => {
     expect((await user.get(b, 'rep-two')).status).toBe(404);
     expect(await counted('GET userdb-*/_local')).toBe(readsBefore + 1);
 
-    const writesBefore = await counted('PUT userdb-*/_local');
+    const writes = async () => (await counted('PUT userdb-*/_local')) + (await counted('POST userdb-*/_bulk_docs'));
+    const writesBefore = await writes();
     const first = await user.put(b, checkpoint(5));
     expect(first).toEqual({ status: 201, answer: { ok: true, id: '_local/rep-one', rev: '0-1' } });
     let rev = first.answer.rev;
@@ -74,18 +75,31 @@ describe("a user's checkpoints", () => {
     }
     expect(rev).toBe('0-4');
     // Nothing reached the store yet.
-    expect(await counted('PUT userdb-*/_local')).toBe(writesBefore);
+    expect(await writes()).toBe(writesBefore);
     expect(await user.stored()).toBe(404);
 
     await b.checkpoints.flush();
     expect(await user.stored()).toMatchObject({ last_seq: 8, session_id: 'session-8' });
     expect(await user.stored(CHECKPOINT_INDEX_ID)).toMatchObject({ names: ['rep-one'] });
-    expect(await counted('PUT userdb-*/_local')).toBe(writesBefore + 1);
+    expect(await writes()).toBe(writesBefore + 1);
     // Nothing changed since: the next flush writes nothing.
     await b.checkpoints.flush();
-    expect(await counted('PUT userdb-*/_local')).toBe(writesBefore + 1);
+    expect(await writes()).toBe(writesBefore + 1);
     // Reads: the index when the user first asked, and again when the new name was added to it.
     expect(await counted('GET userdb-*/_local')).toBe(readsBefore + 2);
+  });
+
+  it("reach the store together: a user's changed checkpoints in one request", async () => {
+    const user = await signedIn('together');
+    const at = (seq: number, name: string, rev?: string) => ({ ...checkpoint(seq, rev), _id: `_local/${name}` });
+    for (const name of ['pull-phone', 'push-phone', 'pull-laptop']) expect((await user.put(b, at(4, name), name)).status).toBe(201);
+    await b.checkpoints.flush();
+    const [bulkBefore, putsBefore] = [await counted('POST userdb-*/_bulk_docs'), await counted('PUT userdb-*/_local')];
+    for (const name of ['pull-phone', 'push-phone', 'pull-laptop']) expect((await user.put(b, at(9, name, (await user.get(b, name)).doc._rev), name)).status).toBe(201);
+    await b.checkpoints.flush();
+    expect(await counted('POST userdb-*/_bulk_docs')).toBe(bulkBefore + 1);
+    expect(await counted('PUT userdb-*/_local')).toBe(putsBefore);
+    for (const name of ['pull-phone', 'push-phone', 'pull-laptop']) expect(await user.stored(`_local/${name}`)).toMatchObject({ last_seq: 9 });
   });
 
   it('stay correct with several gateways: each answers what it knows, and the store ends with the last one written', async () => {
