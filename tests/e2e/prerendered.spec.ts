@@ -204,3 +204,24 @@ test('a search typed and submitted before the app has started is run when it sta
   await waitForSync(page);
   await expect(box).toHaveValue('Watkins Glen, NY');
 });
+
+test('where the reader is on a served page stays where it is when the app starts: an in-page link followed before, an address with an anchor', async ({ page }) => {
+  const release = await holdAppScript(page);
+  await page.goto('/sanctuary/animal-place-grass-valley-ca', { waitUntil: 'commit' });
+  // The served HTML, before the app: the listing's sources invite a claim, a link to the section further down.
+  await page.getByRole('region', { name: 'Where this comes from' }).getByRole('link', { name: 'Claim it' }).click();
+  const claim = page.getByRole('heading', { name: 'For the sanctuary' });
+  await expect(claim).toBeInViewport();
+  release();
+  await waitForSync(page);
+  await expect(claim).toBeInViewport();
+
+  // A shared address naming that section opens at it, and stays there once the app has run.
+  await page.goto('/sanctuary/animal-place-grass-valley-ca#ownership-heading');
+  await waitForSync(page);
+  await expect(claim).toBeInViewport();
+  // Moving on to another page starts at its top.
+  await page.getByRole('link', { name: 'About', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /About/ })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
