@@ -24,6 +24,8 @@ const MAX_REMEMBERED_ANSWER = 2048;
 const MAX_REMEMBERED_BYTES = 16 * 1024 * 1024;
 /** Leaves these out of the store's normal feed request; the gateway does the waiting. */
 const LIVE_PARAMS = ['feed', 'heartbeat', 'timeout'];
+/** The same request as a normal feed, which the store answers at once. */
+const normalQuery = (params: URLSearchParams): URLSearchParams => new URLSearchParams([...params].filter(([k]) => !LIVE_PARAMS.includes(k)));
 
 interface Fetched {
   /** The store's answer, design documents left out (null: not one to pass on). */
@@ -31,6 +33,12 @@ interface Fetched {
   status: number;
   rows: number;
   lastSeq: string | null;
+}
+
+/** A store's answer passed on as it came (one that could not be checked: 502). */
+function answerOf(answer: Fetched): Response {
+  if (answer.text === null) return Response.json({ error: 'bad_gateway', reason: 'The store gave an unexpected answer.' }, { status: 502, headers: { 'cache-control': 'no-store' } });
+  return new Response(answer.text, { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
 interface InFlight {
@@ -181,7 +189,7 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
   /** The answer to a longpoll held here: the first with something new, or an empty one when the time is up. */
   async function waitForChanges(db: string, params: URLSearchParams, timeoutMs: number, signal: AbortSignal, first?: Fetched): Promise<Fetched | null> {
     let since = params.get('since') ?? '0';
-    const query = new URLSearchParams([...params].filter(([k]) => !LIVE_PARAMS.includes(k)));
+    const query = normalQuery(params);
     let initial = first;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -240,9 +248,7 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
 
     /** A normal `_changes` of the user's database, through the shared request (whose answer says where it is current). */
     async normal(db: string, params: URLSearchParams): Promise<Response> {
-      const answer = await fetchChanges(db, new URLSearchParams([...params].filter(([k]) => !LIVE_PARAMS.includes(k)))).answer;
-      if (answer.text === null) return Response.json({ error: 'bad_gateway', reason: 'The store gave an unexpected answer.' }, { status: 502, headers: { 'cache-control': 'no-store' } });
-      return new Response(answer.text, { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+      return answerOf(await fetchChanges(db, normalQuery(params)).answer);
     },
 
     /**
@@ -257,15 +263,14 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
       let first: Fetched | undefined;
       if (current.get(db)?.key !== since) {
         try {
-          first = await fetchChanges(db, new URLSearchParams([...params].filter(([k]) => !LIVE_PARAMS.includes(k)))).answer;
+          first = await fetchChanges(db, normalQuery(params)).answer;
         } catch (err) {
           onEnd();
           throw err;
         }
         if (first.text === null || first.status !== 200) {
           onEnd();
-          if (first.text === null) return Response.json({ error: 'bad_gateway', reason: 'The store gave an unexpected answer.' }, { status: 502, headers: { 'cache-control': 'no-store' } });
-          return new Response(first.text, { status: first.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+          return answerOf(first);
         }
       }
       const cancelled = new AbortController();
