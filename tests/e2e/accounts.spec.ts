@@ -31,6 +31,21 @@ async function signedInContext(browser: Browser, email: string, password: string
   return { context, page };
 }
 
+/** The HTML of the home page's snapshot on this device ('' when there is none). */
+const storedHomeSnapshot = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('ss-cache', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('home-snapshot-v1');
+          get.onsuccess = () => resolve((get.result as { html?: string } | undefined)?.html ?? '');
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+
 test('register, save a favourite offline, see it on a second device, change password, sign out', async ({ browser }) => {
   test.setTimeout(150_000);
   const email = newEmail('ada');
@@ -119,6 +134,11 @@ test('register, save a favourite offline, see it on a second device, change pass
   await expect(next).toHaveValue('');
   await expect(confirm).toHaveValue('');
 
+  // The home page's snapshot (painted first on the next cold start) shows who is signed in.
+  await page.goto('/');
+  await page.waitForFunction(() => performance.getEntriesByName('ss:home-snapshot-saved').length > 0, undefined, { timeout: 30_000 });
+  expect(await storedHomeSnapshot(page)).toContain('Ada Lovelace');
+
   // Sign out: nothing is pending, so no warning; the header offers Sign in again and the device forgets the data.
   await openUserMenu(page, 'Ada Lovelace');
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -130,6 +150,7 @@ test('register, save a favourite offline, see it on a second device, change pass
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
   expect(databases.filter((name) => name.includes(userId))).toEqual([]);
+  expect(await storedHomeSnapshot(page)).not.toContain('Ada Lovelace');
   await page.goto('/saved');
   await expect(page.getByText('Sign in to see your saved sanctuaries')).toBeVisible();
 

@@ -58,3 +58,55 @@ test('offline, / shows the preview\'s cards and count first, then the whole dire
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
 });
+
+test('offline, / shows the device\'s snapshot of the page before the app has run, and the app takes it over with no empty frame', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForSync(page);
+  await waitForServiceWorker(page);
+  // The page is kept once the directory itself is on screen (after the page settles, when the browser is idle).
+  await page.waitForFunction(() => performance.getEntriesByName('ss:home-snapshot-saved').length > 0, undefined, { timeout: 30_000 });
+  const results = page.getByRole('region', { name: 'Featured Sanctuaries' });
+  await expect(results.getByRole('article')).toHaveCount(6);
+  const online = await cardNames(page);
+
+  // What #root holds the moment it is first filled, whether the app had started then, and the cards in every frame.
+  await page.addInitScript(() => {
+    const seen = { first: null as null | { appStarted: boolean; cards: string[]; enabledButtons: number; searchBox: boolean }, frames: [] as number[] };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    const cards = () => Array.from(document.getElementById('root')?.querySelectorAll('article') ?? []);
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root?.firstElementChild) return;
+      observer.disconnect();
+      seen.first = {
+        appStarted: Boolean((window as unknown as { __ssAppStarted?: boolean }).__ssAppStarted),
+        cards: cards().map((card) => card.getAttribute('aria-label') ?? ''),
+        enabledButtons: root.querySelectorAll('button:not([disabled]):not([inert])').length,
+        searchBox: Boolean(root.querySelector('form[role="search"] input[type="search"]:not([disabled]):not([inert])')),
+      };
+    }).observe(document, { childList: true, subtree: true });
+    const sample = () => {
+      seen.frames.push(cards().length);
+      if (performance.now() < 5000) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => performance.getEntriesByName('ss:directory-ready').length > 0);
+  await page.waitForTimeout(1000);
+  const seen = await page.evaluate(() => (window as unknown as { __seen: { first: { appStarted: boolean; cards: string[]; enabledButtons: number; searchBox: boolean } | null; frames: number[] } }).__seen);
+  // The first content came from the snapshot, before the app's JavaScript had run: the same cards, controls
+  // waiting for the app, the search box ready for typing.
+  expect(seen.first).toEqual({ appStarted: false, cards: online, enabledButtons: 0, searchBox: true });
+  // Once cards were on screen, no frame was without them (the app's first render replaced them with its own).
+  const firstWithCards = seen.frames.findIndex((n) => n > 0);
+  expect(firstWithCards).toBeGreaterThanOrEqual(0);
+  expect(seen.frames.slice(firstWithCards).filter((n) => n === 0)).toEqual([]);
+  // And the app runs the page: the same cards, and a search works.
+  await expect(results.getByRole('article')).toHaveCount(6);
+  expect(await cardNames(page)).toEqual(online);
+  await page.getByPlaceholder('Enter city, state, or ZIP code').fill('Watkins Glen, NY');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+});

@@ -4,11 +4,20 @@
 // first result cards and the count: what the first screen shows); the whole directory, which takes a structured
 // clone of every listing to read, is read by the app after those cards are on screen. Elsewhere the whole
 // directory record is read here. Resolves undefined on any failure: the app then reads as before.
+// On the home page the same transaction reads the page's snapshot (data/home-snapshot.ts), which is put on screen at
+// once; main.tsx waits for that (window.__ssEarlySnapshot) before the app renders, and the app's first render
+// replaces it.
 (function () {
   var previewOnly = location.pathname === '/' && !location.search;
   var key = previewOnly ? 'directory-preview-v1' : 'directory-v1';
   var read;
+  var shown;
+  // Settles with the snapshot (undefined when there is none, or on any failure): set only on the home page.
+  var settleSnapshot = function () {};
   try {
+    var snapshotRead = new Promise(function (resolve) {
+      settleSnapshot = resolve;
+    });
     read = new Promise(function (resolve) {
       var open = indexedDB.open('ss-cache', 1);
       open.onupgradeneeded = function () {
@@ -16,27 +25,71 @@
       };
       open.onerror = function () {
         resolve(undefined);
+        settleSnapshot(undefined);
       };
       open.onsuccess = function () {
         var db = open.result;
         try {
-          var get = db.transaction('kv', 'readonly').objectStore('kv').get(key);
+          var tx = db.transaction('kv', 'readonly');
+          var get = tx.objectStore('kv').get(key);
           get.onsuccess = function () {
             resolve(get.result);
-            db.close();
           };
-          get.onerror = function () {
+          if (previewOnly) {
+            var saved = tx.objectStore('kv').get('home-snapshot-v1');
+            saved.onsuccess = function () {
+              settleSnapshot(saved.result);
+            };
+          }
+          tx.oncomplete = tx.onerror = tx.onabort = function () {
             resolve(undefined);
+            settleSnapshot(undefined);
             db.close();
           };
         } catch {
           resolve(undefined);
+          settleSnapshot(undefined);
         }
       };
     });
+    // Settles once the snapshot is on screen (true), or once there is none to show (false).
+    if (previewOnly) {
+      shown = snapshotRead.then(function (saved) {
+        return new Promise(function (resolve) {
+          whenParsed(function () {
+            resolve(show(saved));
+          });
+        });
+      });
+    }
   } catch {
     read = undefined;
+    shown = undefined;
   }
-  if (previewOnly) window.__ssEarlyPreview = read;
-  else window.__ssEarlyDirectory = read;
+  // The home page as this device last showed it: shown only when this very build saved it, in this layout, and the
+  // app has not rendered yet. Returns whether it was shown.
+  function show(saved) {
+    var root = document.getElementById('root');
+    var entry = document.querySelector('script[type="module"][src]');
+    if (!saved || !root || root.firstChild || window.__ssAppStarted || !entry) return false;
+    if (saved.build !== entry.getAttribute('src') || window.matchMedia(saved.media).matches !== saved.matched) return false;
+    root.innerHTML = saved.html;
+    // For the cold-start benchmark (scripts/bench/browser.ts): the first frame with result cards on screen.
+    requestAnimationFrame(function () {
+      if (!performance.getEntriesByName('ss:results-painted').length) performance.mark('ss:results-painted');
+    });
+    return true;
+  }
+  // The page's #root exists once the parser is done ('interactive'), which is before the app's scripts run.
+  function whenParsed(run) {
+    if (document.readyState !== 'loading') return run();
+    document.addEventListener('readystatechange', function once() {
+      document.removeEventListener('readystatechange', once);
+      run();
+    });
+  }
+  if (previewOnly) {
+    window.__ssEarlyPreview = read;
+    window.__ssEarlySnapshot = shown;
+  } else window.__ssEarlyDirectory = read;
 })();

@@ -11,6 +11,15 @@ import './styles.css';
 
 const container = document.getElementById('root')!;
 
+declare global {
+  interface Window {
+    /** Set once the app renders: web/inline/early-directory.js then leaves the container alone. */
+    __ssAppStarted?: boolean;
+    /** At /, web/inline/early-directory.js's read of the home page's snapshot: whether it put it on screen. */
+    __ssEarlySnapshot?: Promise<boolean>;
+  }
+}
+
 // The first render is a transition, so React renders it in slices and the page keeps answering input while the app
 // starts (one long task of hundreds of milliseconds on a slow phone otherwise). When the server already put the
 // page's content in the HTML, it is on screen first: a listing's facts (plain HTML from the gateway) are replaced after
@@ -21,6 +30,7 @@ const app = (
   </StrictMode>
 );
 function mount() {
+  window.__ssAppStarted = true;
   startTransition(() => {
     createRoot(container).render(app);
   });
@@ -30,6 +40,7 @@ function hydrate() {
   // The route and its component are resolved first, as they were when the HTML was rendered. And the router lays the
   // page out as it did for the server (no Suspense boundary around the root route), which it does once it knows
   // the page came from the server: what TanStack Router's own SSR hydration sets.
+  window.__ssAppStarted = true;
   router.ssr = { manifest: undefined };
   void router.load().then(() =>
     startTransition(() => {
@@ -37,10 +48,28 @@ function hydrate() {
     }),
   );
 }
+/** Content that is not the app's own (a listing's facts from the gateway, or the home page's snapshot) is painted first, then replaced. */
+function mountAfterPaint() {
+  // Its search box may hold what was typed already.
+  watchEarlySearchBox(container);
+  // The route is resolved before the first render, so that render is the page itself and never an empty frame
+  // between the two.
+  requestAnimationFrame(() => setTimeout(() => void router.load().then(mount, mount), 0));
+}
+const earlySnapshot = window.__ssEarlySnapshot;
+window.__ssEarlySnapshot = undefined;
 if (container.dataset.prerendered === 'app') {
   watchEarlySearchBox(container);
   hydrate();
-} else if (container.firstElementChild) requestAnimationFrame(() => setTimeout(mount, 0));
+} else if (container.firstElementChild) mountAfterPaint();
+// At / from the app shell (the service worker's, online or not), the device's snapshot of the page is read with the
+// first cards' preview, which the app's first render waits for anyway: the snapshot is painted first (or found
+// missing), then the app renders; at the latest after SNAPSHOT_WAIT_MS, should the device's storage not answer.
+else if (earlySnapshot) {
+  const SNAPSHOT_WAIT_MS = 1000;
+  const late = new Promise<boolean>((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MS, false));
+  void Promise.race([earlySnapshot, late]).then((shown) => (shown ? mountAfterPaint() : mount()), mount);
+}
 else mount();
 
 // Replication needs PouchDB, which loads after the first paint's JavaScript (see data/local-db-loader).

@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { CURRENT_USER_FRESH_MS, type Role } from '@ss/domain/constants';
 import type { User } from '@ss/domain/user';
 import { ApiError, apiJson, NetworkError } from '../lib/api';
+import { forgetHomeSnapshot } from './home-snapshot';
 
 export interface CurrentUserState {
   /** The signed-in user; while offline, the device's last known copy. */
@@ -131,6 +132,7 @@ export function clearCurrentUser() {
   generation++;
   inflight = null;
   writePersisted(null);
+  void forgetHomeSnapshot();
   useCurrentUserStore.setState({ user: null, error: null, status: 'settled', fetchedAt: Date.now(), offline: false });
 }
 

@@ -1,5 +1,6 @@
-// The HTML of / holds the search form before the app starts (the build's pre-rendering, web/prerender-pages.mjs);
-// the app hydrates it, and its own search box takes over. What was typed there meanwhile, whether the box had focus and whether a search
+// The HTML of / holds the search form before the app starts (the build's pre-rendering, web/prerender-pages.mjs, or
+// offline the device's snapshot of the page, data/home-snapshot.ts); the app hydrates or replaces it, and its own
+// search box takes over. What was typed there meanwhile, whether the box had focus and whether a search
 // was asked for (web/inline/early-input.js records those from the moment the page is parsed) are carried into the
 // app's search box, which then searches: nothing typed or submitted before the app was ready is lost.
 interface EarlySearch {

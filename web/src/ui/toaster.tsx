@@ -50,6 +50,7 @@ export function Toaster() {
         </Toast.Root>
       ))}
       <Toast.Viewport
+        data-snapshot="omit"
         hotkey={[...TOAST_HOTKEY]}
         className="fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:max-w-[420px]"
       />

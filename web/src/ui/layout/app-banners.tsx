@@ -15,7 +15,7 @@ export function AppBanners() {
   if (!updateReady && !showInstall) return null;
 
   return (
-    <div className="fixed inset-x-0 top-0 z-50 shadow-md">
+    <div data-snapshot="omit" className="fixed inset-x-0 top-0 z-50 shadow-md">
       {updateReady ? (
         <div role="alert" className="flex flex-wrap items-center justify-center gap-3 bg-sky-700 px-4 py-2 text-sm text-white">
           <RefreshCw aria-hidden className="h-4 w-4" />

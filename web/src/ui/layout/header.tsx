@@ -40,7 +40,7 @@ export function Header() {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         {/* Named by its visible text (the name and the tagline), so what people see is what speech input can say. */}
         <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2">

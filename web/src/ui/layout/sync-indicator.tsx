@@ -35,7 +35,8 @@ export function SyncIndicator() {
   const tone = phase === 'up-to-date' ? 'text-emerald-700' : phase === 'syncing' ? 'text-sky-700' : 'text-amber-800';
   // Phones show it too (people use the app on farms with no signal), in short.
   return (
-    <p role="status" aria-live="polite" className={`flex items-center gap-1 text-xs ${tone}`} title={text}>
+    // The home page's snapshot (data/home-snapshot.ts) keeps its place but not its words: they are of another moment.
+    <p role="status" aria-live="polite" data-snapshot="hide" className={`flex items-center gap-1 text-xs ${tone}`} title={text}>
       {icon}
       <span className="whitespace-nowrap md:hidden">{short}</span>
       <span className="hidden max-w-[14rem] truncate md:inline">{text}</span>

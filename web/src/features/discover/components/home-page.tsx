@@ -7,6 +7,7 @@ import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MES
 import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
 import { useDirectoryPreview } from '../../../data/use-sanctuaries';
+import { scheduleHomeSnapshot } from '../../../data/home-snapshot';
 import type { SearchParams } from '../../../lib/search-params';
 import { usePhoneLayout } from '../../../lib/use-media-query';
 import { useNearViewport } from '../../../lib/use-near-viewport';
@@ -63,6 +64,9 @@ export function HomePage() {
       requestAnimationFrame(() => performance.mark('ss:results-painted'));
     }
   }, [painted]);
+  // Without a search, once the directory itself is on screen, the page is kept as the next cold start's first frame.
+  const settled = painted && !previewing && !search.active && search.status === 'ready';
+  useEffect(() => (settled ? scheduleHomeSnapshot() : undefined), [settled, cards]);
 
   return (
     <>
@@ -106,7 +110,7 @@ export function HomePage() {
       </section>
 
       <section aria-label="Map" className="mx-auto mt-6 max-w-7xl px-4">
-        <div ref={mapBox} className="h-[360px] overflow-hidden rounded-xl border border-gray-200 bg-emerald-50">
+        <div ref={mapBox} data-snapshot="empty" className="h-[360px] overflow-hidden rounded-xl border border-gray-200 bg-emerald-50">
           {showMap ? (
             <Suspense fallback={<p className="p-4 text-sm text-gray-600">Loading map…</p>}>
               <SanctuaryMap
