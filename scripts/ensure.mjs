@@ -54,6 +54,7 @@ export function ensureBuilt({ force = false } = {}) {
   const built = mtime(path.join(ROOT, 'web/dist/sw.js'));
   const sources = Math.max(
     newestIn(path.join(ROOT, 'web/src')),
+    newestIn(path.join(ROOT, 'web/inline')),
     newestIn(path.join(ROOT, 'web/public')),
     newestIn(path.join(ROOT, 'domain/src')),
     mtime(path.join(ROOT, 'web/index.html')),
