@@ -1,7 +1,7 @@
 // An offline cold start at / paints its first screen from the small preview record (the count and the first cards
 // in name order) and reads the whole directory after those cards are on screen (issue 13's cold-start target).
 import { expect, test } from '@playwright/test';
-import { waitForServiceWorker, waitForSync } from './helpers';
+import { holdAppScript, waitForServiceWorker, waitForSync } from './helpers';
 
 const cardNames = (page: import('@playwright/test').Page) =>
   page
@@ -109,4 +109,32 @@ test('offline, / shows the device\'s snapshot of the page before the app has run
   await page.getByPlaceholder('Enter city, state, or ZIP code').fill('Watkins Glen, NY');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+});
+
+test('a search typed and submitted into the snapshot before the app has started is run when it starts', async ({ browser }) => {
+  // No service worker here: the test serves the app shell for / itself (what the worker answers for a visit to /),
+  // so that it can hold the app's entry script back.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await waitForSync(page);
+  await page.waitForFunction(() => performance.getEntriesByName('ss:home-snapshot-saved').length > 0, undefined, { timeout: 30_000 });
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', route.request().url()).href }) }),
+  );
+  const release = await holdAppScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByPlaceholder('Enter city, state, or ZIP code');
+  await box.fill('Watkins Glen, NY');
+  await box.press('Enter');
+  // That was the snapshot's box: the app has not started, and nothing has searched yet.
+  expect(await page.evaluate(() => (window as unknown as { __ssAppStarted?: boolean }).__ssAppStarted ?? false)).toBe(false);
+  await expect(page.getByRole('region', { name: 'Featured Sanctuaries' }).getByRole('article')).toHaveCount(6);
+  await expect(page).not.toHaveURL(/q=/);
+  release();
+  await expect(page).toHaveURL(/q=Watkins/);
+  await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+  await expect(box).toHaveValue('Watkins Glen, NY');
+  await context.close();
 });

@@ -1,7 +1,8 @@
 // The spec's search widget: a place box, Search, and 'Use my current location'. Enter searches; the text is
-// trimmed; Search is disabled while loading or when the text is blank.
+// trimmed; Search is disabled while loading or when the text is blank. Enter pressed while loading (the directory
+// still being read on a cold start) is not lost: that search runs once loading ends, unless the text changes first.
 import { LocateFixed, Search } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { takeEarlySearch } from '../lib/early-input';
 import { MESSAGES } from '@ss/domain/constants';
 import { useGeolocation } from '../lib/use-geolocation';
@@ -40,14 +41,32 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
   const locate = useGeolocation((s) => s.locate);
   const trimmed = text.trim();
   const loading = busy || locating;
+  const [waiting, setWaiting] = useState<string | null>(null);
+  useEffect(() => {
+    if (waiting === null || busy) return;
+    setWaiting(null);
+    onSearch({ query: waiting });
+  }, [waiting, busy, onSearch]);
+  const edit = (next: string) => {
+    setText(next);
+    setWaiting(null);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!trimmed || loading) return;
-    onSearch({ query: trimmed });
+    if (!trimmed || locating) return;
+    if (busy) setWaiting(trimmed);
+    else onSearch({ query: trimmed });
+  };
+  // With Search disabled the browser does not submit the form on Enter: the box asks for the search itself.
+  const enterWhileLoading = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || !busy || locating || !trimmed || (e.target as HTMLElement).tagName !== 'INPUT') return;
+    e.preventDefault();
+    setWaiting(trimmed);
   };
 
   const locateAndSearch = async () => {
+    setWaiting(null);
     const position = await locate();
     if (position) {
       setText('');
@@ -61,8 +80,8 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
   const hero = variant === 'hero';
   if (variant === 'bar') {
     return (
-      <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className="flex w-full items-center gap-2">
-        <PlaceBox text={text} onChange={setText} placeholder="City, state, or ZIP code" className="min-w-0" padding="py-2.5" />
+      <form role="search" aria-label="Find sanctuaries" onSubmit={submit} onKeyDown={enterWhileLoading} className="flex w-full items-center gap-2">
+        <PlaceBox text={text} onChange={edit} placeholder="City, state, or ZIP code" className="min-w-0" padding="py-2.5" />
         <button type="submit" disabled={!trimmed || loading} aria-label="Search" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-emerald-600 text-white disabled:opacity-50">
           <Search aria-hidden className="h-5 w-5" />
         </button>
@@ -79,8 +98,8 @@ export function SearchWidget({ initialQuery = '', onSearch, busy = false, varian
     );
   }
   return (
-    <form role="search" aria-label="Find sanctuaries" onSubmit={submit} className={`flex w-full flex-col gap-2 sm:flex-row ${hero ? 'rounded-xl bg-white p-2 shadow-lg' : ''}`}>
-      <PlaceBox text={text} onChange={setText} placeholder="Enter city, state, or ZIP code" padding="py-3" inputRef={box} />
+    <form role="search" aria-label="Find sanctuaries" onSubmit={submit} onKeyDown={enterWhileLoading} className={`flex w-full flex-col gap-2 sm:flex-row ${hero ? 'rounded-xl bg-white p-2 shadow-lg' : ''}`}>
+      <PlaceBox text={text} onChange={edit} placeholder="Enter city, state, or ZIP code" padding="py-3" inputRef={box} />
       <button
         type="submit"
         disabled={!trimmed || loading}
