@@ -9,6 +9,15 @@ const cardNames = (page: import('@playwright/test').Page) =>
     .getByRole('article')
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
 
+/** A visit to / that leaves its snapshot on the device (kept once the directory itself is on screen, after the page
+ * settles, when the browser is idle), and the service worker in control unless there is none. */
+async function visitHome(page: import('@playwright/test').Page, { serviceWorker = true } = {}) {
+  await page.goto('/');
+  await waitForSync(page);
+  if (serviceWorker) await waitForServiceWorker(page);
+  await page.waitForFunction(() => performance.getEntriesByName('ss:home-snapshot-saved').length > 0, undefined, { timeout: 30_000 });
+}
+
 test('offline, / shows the preview\'s cards and count first, then the whole directory, the same six cards', async ({ page, context }) => {
   await page.goto('/');
   await waitForSync(page);
@@ -60,11 +69,7 @@ test('offline, / shows the preview\'s cards and count first, then the whole dire
 });
 
 test('offline, / shows the device\'s snapshot of the page before the app has run, and the app takes it over with no empty frame', async ({ page, context }) => {
-  await page.goto('/');
-  await waitForSync(page);
-  await waitForServiceWorker(page);
-  // The page is kept once the directory itself is on screen (after the page settles, when the browser is idle).
-  await page.waitForFunction(() => performance.getEntriesByName('ss:home-snapshot-saved').length > 0, undefined, { timeout: 30_000 });
+  await visitHome(page);
   const results = page.getByRole('region', { name: 'Featured Sanctuaries' });
   await expect(results.getByRole('article')).toHaveCount(6);
   const online = await cardNames(page);
@@ -116,9 +121,7 @@ test('a search typed and submitted into the snapshot before the app has started 
   // so that it can hold the app's entry script back.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.goto('/');
-  await waitForSync(page);
-  await page.waitForFunction(() => performance.getEntriesByName('ss:home-snapshot-saved').length > 0, undefined, { timeout: 30_000 });
+  await visitHome(page, { serviceWorker: false });
   await page.route(
     (url) => url.pathname === '/',
     async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', route.request().url()).href }) }),
