@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
- * The two tiny scripts that must run while the page is still parsing (web/inline/: start reading the device's
- * directory, record a search typed before the app runs) go into index.html itself: fetched as files they cost a
+ * The tiny scripts that must run while the page is still parsing (web/inline/: start reading the device's
+ * directory, record a search typed before the app runs, start the app) go into index.html itself: fetched as files they cost a
  * service-worker round trip each on an offline cold start, blocking the parser. The gateway allows exactly these
  * by their SHA-256 in its Content-Security-Policy (sync-gateway/src/security-headers.ts inlineScriptHashes).
  */
@@ -14,7 +14,7 @@ function inlineEarlyScripts(): Plugin {
   return {
     name: 'ss-inline-early-scripts',
     transformIndexHtml(html) {
-      return html.replace(/<script data-inline src="\/(early-[\w-]+\.js)"><\/script>/g, (_, file: string) => {
+      return html.replace(/<script data-inline src="\/([\w-]+\.js)"><\/script>/g, (_, file: string) => {
         // Whole-line comments stay in the source file, not in every page.
         const source = fs.readFileSync(new URL(`./inline/${file}`, import.meta.url), 'utf8');
         const code = source.split('\n').filter((line) => !/^\s*\/\//.test(line)).join('\n').trim();
@@ -49,8 +49,36 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * The app's entry module and the chunks it imports (Vite's module script and modulepreload links) go into
+ * `<template id="ss-app">`, where the browser neither fetches nor runs them; web/inline/start-app.js puts them into the
+ * document: after the first paint when the page came with its content, at once when it did not. The template comes
+ * before the first script, so the early scripts can read the entry's address (the build's name).
+ */
+function startAppAfterPaint(): Plugin {
+  return {
+    name: 'ss-start-app-after-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tags: string[] = [];
+        const rest = html.replace(/\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g, (tag) => {
+          tags.push(tag.trim());
+          return '';
+        });
+        if (tags.filter((t) => t.startsWith('<script')).length !== 1) throw new Error(`expected one module script in index.html, found: ${tags.join(' ')}`);
+        if (!rest.includes("getElementById('ss-app')")) throw new Error('index.html does not load web/inline/start-app.js');
+        // Before the first script (and the comment that introduces it).
+        const at = rest.search(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<script/);
+        return `${rest.slice(0, at)}<template id="ss-app">${tags.join('')}</template>\n    ${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEarlyScripts(), inlineEntryCss()],
+  plugins: [react(), tailwindcss(), inlineEarlyScripts(), inlineEntryCss(), startAppAfterPaint()],
   // PouchDB's browser build still reads the Node-style `global`.
   define: { global: 'globalThis' },
   build: {

@@ -225,3 +225,41 @@ test('where the reader is on a served page stays where it is when the app starts
   await expect(page.getByRole('heading', { level: 1, name: /About/ })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+/** When the first contentful paint happened, and when the first script and the app's entry were asked for. */
+async function paintAndScripts(page: import('@playwright/test').Page) {
+  await page.waitForFunction(() => (window as unknown as { __ssAppStarted?: boolean }).__ssAppStarted === true);
+  return page.evaluate(() => {
+    const scripts = performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname.endsWith('.js'));
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      firstScript: Math.min(...scripts.map((r) => r.startTime)),
+      entry: scripts.find((r) => new URL(r.name).pathname.startsWith('/assets/index-'))?.startTime ?? null,
+    };
+  });
+}
+
+test("a page that comes with its content is painted before the app's JavaScript is asked for, then the app starts", async ({ page }) => {
+  for (const path of ['/', '/sanctuary/farm-sanctuary-watkins-glen-ny', '/faq']) {
+    await page.goto(path);
+    const t = await paintAndScripts(page);
+    expect(t.paint, `${path} was painted`).not.toBeNull();
+    expect(t.entry, `${path} asked for the app's entry`).not.toBeNull();
+    // No script of ours was requested before the page was on screen (the build keeps them in <template id="ss-app">).
+    expect(t.firstScript, `${path}: first script asked for after the first paint`).toBeGreaterThanOrEqual(t.paint!);
+  }
+  // And the app runs: it fills in what only it shows (the listing's sources, from the device's copy).
+  await page.goto('/sanctuary/farm-sanctuary-watkins-glen-ny');
+  await waitForSync(page);
+  await expect(page.getByRole('heading', { name: 'Where this comes from' })).toBeVisible();
+});
+
+test('an empty app shell (what the service worker serves) starts the app at once, not after waiting for a paint', async ({ page }) => {
+  // /index.html is the bare shell: nothing in #root to paint before the app renders it.
+  await page.goto('/index.html');
+  const t = await paintAndScripts(page);
+  // web/inline/start-app.js gives up waiting for a paint after 1 s; an empty page must not wait at all.
+  expect(t.entry).not.toBeNull();
+  expect(t.entry!).toBeLessThan(900);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

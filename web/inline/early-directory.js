@@ -70,7 +70,9 @@
   // app has not rendered yet. Returns whether it was shown.
   function show(saved) {
     var root = document.getElementById('root');
-    var entry = document.querySelector('script[type="module"][src]');
+    // The build keeps the entry in <template id="ss-app"> until web/inline/start-app.js starts it.
+    var app = document.getElementById('ss-app');
+    var entry = (app && app.content ? app.content : document).querySelector('script[type="module"][src]');
     if (!saved || !root || root.firstChild || window.__ssAppStarted || !entry) return false;
     if (saved.build !== entry.getAttribute('src') || window.matchMedia(saved.media).matches !== saved.matched) return false;
     root.innerHTML = saved.html;

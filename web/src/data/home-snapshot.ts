@@ -24,7 +24,10 @@ export interface HomeSnapshot {
 /** The running build's name: its entry script's hashed address (none in development, where nothing is saved). */
 function currentBuild(): string | null {
   if (!import.meta.env.PROD) return null;
-  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+  // The build keeps the entry in <template id="ss-app"> (web/vite.config.ts), from where web/inline/start-app.js starts it.
+  const app = document.getElementById('ss-app');
+  const scope = app instanceof HTMLTemplateElement ? app.content : document;
+  return scope.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
 }
 
 /**

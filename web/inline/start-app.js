@@ -1,0 +1,35 @@
+// Starts the app: puts the entry module and the chunks it imports (kept inert in <template id="ss-app"> by the build,
+// web/vite.config.ts) into the document. A page that arrived with its content in the HTML (the gateway's or the
+// build's rendering) is painted first and the app is asked for after that first paint, so on a slow connection the
+// page's text and images do not share the network and the main thread with the app's JavaScript before anyone sees
+// them; at the latest after START_WAIT_MS, should the browser not report the paint. An empty page (the app shell the
+// service worker serves, the native app) starts the app at once, as does a page nobody sees yet.
+(function () {
+  var START_WAIT_MS = 1000;
+  // zod checks whether it may compile parsers with `new Function` when a schema is created, and the gateway's CSP
+  // (no 'unsafe-eval') refuses that and reports a violation; jitless skips the check. Set before any module runs.
+  globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+  var template = document.getElementById('ss-app');
+  // Development (vite serve) loads the app with its own module script.
+  if (!template || !template.content) return;
+  var started = false;
+  var start = function () {
+    if (started) return;
+    started = true;
+    document.head.appendChild(document.importNode(template.content, true));
+  };
+  var root = document.getElementById('root');
+  var paintReported = typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
+  if (!root || !root.firstElementChild || document.visibilityState !== 'visible' || !paintReported) return start();
+  try {
+    var observer = new PerformanceObserver(function (list) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      start();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    return start();
+  }
+  setTimeout(start, START_WAIT_MS);
+})();
