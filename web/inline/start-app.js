@@ -6,6 +6,24 @@
 // service worker serves, the native app) starts the app at once, as does a page nobody sees yet.
 (function () {
   var START_WAIT_MS = 1000;
+  // The browser's install offer, or word that the app was installed, can come before the app runs (it starts after
+  // the first paint): both are kept for it (src/lib/pwa.ts listenForInstall takes them and stops this).
+  var install = { offer: null, installed: false };
+  var onOffer = function (e) {
+    e.preventDefault();
+    install.offer = e;
+  };
+  var onInstalled = function () {
+    install.installed = true;
+    install.offer = null;
+  };
+  install.stop = function () {
+    window.removeEventListener('beforeinstallprompt', onOffer);
+    window.removeEventListener('appinstalled', onInstalled);
+  };
+  window.addEventListener('beforeinstallprompt', onOffer);
+  window.addEventListener('appinstalled', onInstalled);
+  window.__ssEarlyInstall = install;
   // zod checks whether it may compile parsers with `new Function` when a schema is created, and the gateway's CSP
   // (no 'unsafe-eval') refuses that and reports a violation; jitless skips the check. Set before any module runs.
   globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });

@@ -25,7 +25,20 @@ export const usePwa = create<PwaState>(() => ({
   applyUpdate: null,
 }));
 
+/** What web/inline/start-app.js heard before the app ran. */
+interface EarlyInstall {
+  offer: BeforeInstallPromptEvent | null;
+  installed: boolean;
+  stop: () => void;
+}
+
 export function listenForInstall(target: Window = window) {
+  const early = (target as Window & { __ssEarlyInstall?: EarlyInstall }).__ssEarlyInstall;
+  if (early) {
+    early.stop();
+    if (early.installed) usePwa.setState({ installed: true, installOffer: null });
+    else if (early.offer) usePwa.setState({ installOffer: early.offer });
+  }
   target.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's own mini-infobar away; our banner offers it instead.
     event.preventDefault();
