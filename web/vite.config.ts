@@ -6,8 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 
 /**
  * The tiny scripts that must run while the page is still parsing (web/inline/: start reading the device's
- * directory, record a search typed before the app runs, start the app) go into index.html itself: fetched as files they cost a
- * service-worker round trip each on an offline cold start, blocking the parser. The gateway allows exactly these
+ * directory, record a search typed before the app runs, start the app) go into index.html itself: fetched as files
+ * they cost a service-worker round trip each on an offline cold start, blocking the parser. The gateway allows exactly these
  * by their SHA-256 in its Content-Security-Policy (sync-gateway/src/security-headers.ts inlineScriptHashes).
  */
 function inlineEarlyScripts(): Plugin {

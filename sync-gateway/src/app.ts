@@ -50,9 +50,10 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   const accounts = createAccounts(couch, security);
   const { options } = accounts;
   // First, so every response carries them: API, replication proxies, media, the web app, 404s, errors, 413/429.
-  // The build's index.html carries two small inline scripts; the CSP allows them by hash, read from the build the
-  // gateway serves (a build replaced under a running gateway is picked up on restart; until then only those two
-  // early helpers are blocked, and the app does without them).
+  // The build's index.html carries three small inline scripts (web/inline/); the CSP allows them by hash, read from
+  // the build the gateway serves. A build replaced under a running gateway is picked up on restart; until then a
+  // changed early helper is blocked and the app does without it, but a changed start-app.js is blocked too, and the
+  // app does not start: deploy a new build with a restart.
   const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
   const scriptHashes = indexHtml && fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : [];
   app.use('*', securityHeaders({ tileUrl: options.tileUrl, trustedProxies: options.trustedProxies, scriptHashes }));

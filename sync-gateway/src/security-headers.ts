@@ -33,7 +33,7 @@ export function tileSource(template: string | undefined): string | null {
 }
 
 /**
- * CSP sources for the inline scripts of the built index.html (the two the build puts there, web/vite.config.ts):
+ * CSP sources for the inline scripts of the built index.html (the three the build puts there, web/vite.config.ts):
  * `'sha256-…'` of each one's exact text, so those run and no other inline script can.
  */
 export function inlineScriptHashes(html: string): string[] {
@@ -54,9 +54,9 @@ export function contentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL, script
   const external = tiles ? [tiles] : [];
   return {
     defaultSrc: ["'self'"],
-    // Only our own bundles, and the inline scripts of web/dist/index.html by their hashes: it loads one module
-    // script, and the service worker is a file (workbox runtime inlined into sw.js, not into the page). No other
-    // inline script, no eval.
+    // Only our own bundles, and the inline scripts of web/dist/index.html by their hashes: start-app.js adds one
+    // module script, and the service worker is a file (workbox runtime inlined into sw.js, not into the page). No
+    // other inline script, no eval.
     scriptSrc: ["'self'", ...scriptHashes],
     // 'unsafe-inline' for styles only, and knowingly: Radix Dialog's scroll lock (react-remove-scroll-bar, via
     // react-style-singleton) appends a <style> element whose text carries the measured scrollbar gap, so it
