@@ -1,5 +1,4 @@
 // The gateway application: the only door to CouchDB. Assembled from one router per resource.
-import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -16,7 +15,7 @@ import { searchDirectory } from './search-directory.ts';
 import { defaultGazetteerDirs, gazetteerLoader } from './gazetteer.ts';
 import { createAccounts, type SecuritySettings } from './accounts.ts';
 import { originGuard } from './csrf.ts';
-import { inlineScriptHashes, securityHeaders } from './security-headers.ts';
+import { inlineScriptHashesOf, securityHeaders } from './security-headers.ts';
 import { requestBodyLimits } from './body-limits.ts';
 import { writeLimits } from './write-limits.ts';
 import { requestDeadline } from './request-deadline.ts';
@@ -51,11 +50,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   const { options } = accounts;
   // First, so every response carries them: API, replication proxies, media, the web app, 404s, errors, 413/429.
   // The build's index.html carries three small inline scripts (web/inline/); the CSP allows them by hash, read from
-  // the build the gateway serves. A build replaced under a running gateway is picked up on restart; until then a
-  // changed early helper is blocked and the app does without it, but a changed start-app.js is blocked too, and the
-  // app does not start: deploy a new build with a restart.
-  const indexHtml = webDist ? path.join(webDist, 'index.html') : undefined;
-  const scriptHashes = indexHtml && fs.existsSync(indexHtml) ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : [];
+  // the index.html the web routes serve, and read again when it changes (a build replaced under a running gateway).
+  const scriptHashes = webDist ? inlineScriptHashesOf(path.join(webDist, 'index.html')) : [];
   app.use('*', securityHeaders({ tileUrl: options.tileUrl, trustedProxies: options.trustedProxies, scriptHashes }));
   // Before anything reads a body: a declared oversize body is refused unread, a chunked one as it passes the limit.
   app.use('*', requestBodyLimits(options.bodyLimits));

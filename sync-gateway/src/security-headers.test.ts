@@ -1,8 +1,11 @@
 // The security headers: the CSP's content, the tile server it allows, and HSTS only over https.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { HSTS_VALUE, inlineScriptHashes, securityHeaders, tileSource } from './security-headers.ts';
+import { HSTS_VALUE, inlineScriptHashes, inlineScriptHashesOf, securityHeaders, tileSource } from './security-headers.ts';
 
 function directives(csp: string | null): Map<string, string[]> {
   return new Map(
@@ -125,5 +128,29 @@ describe('inline scripts allowed by hash', () => {
     const csp = directives((await app.request('/')).headers.get('content-security-policy'));
     expect(csp.get('script-src')).toEqual(["'self'", ...hashes]);
     expect(csp.get('script-src')!.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it('follows the index.html it is given: a build replaced under a running gateway is allowed its own scripts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-'));
+    const file = path.join(dir, 'index.html');
+    try {
+      fs.writeFileSync(file, '<script>start(1)</script>');
+      const app = new Hono();
+      app.use('*', securityHeaders({ trustedProxies: 0, scriptHashes: inlineScriptHashesOf(file) }));
+      app.get('/', (c) => c.text('ok'));
+      const scriptSrc = async () => directives((await app.request('/')).headers.get('content-security-policy')).get('script-src');
+      expect(await scriptSrc()).toEqual(["'self'", ...inlineScriptHashes('<script>start(1)</script>')]);
+      // A new build: written elsewhere and renamed into place, as a deploy does, then rewritten in place.
+      fs.writeFileSync(`${file}.new`, '<script>start(2)</script><script>early()</script>');
+      fs.renameSync(`${file}.new`, file);
+      expect(await scriptSrc()).toEqual(["'self'", ...inlineScriptHashes('<script>start(2)</script><script>early()</script>')]);
+      fs.writeFileSync(file, '<script>start(333)</script>');
+      expect(await scriptSrc()).toEqual(["'self'", ...inlineScriptHashes('<script>start(333)</script>')]);
+      // No build at all: only our own files.
+      fs.rmSync(file);
+      expect(await scriptSrc()).toEqual(["'self'"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@
 // included: the headers go out with the first byte), /media, the web app, its SPA fallback, 404s and errors.
 // Built on hono's secure-headers middleware; HSTS is added only when the request really arrived over https.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
@@ -48,6 +49,31 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/**
+ * The hash sources of `file`'s inline scripts, read again whenever the file changes: the web routes read
+ * index.html per request, so a build replaced under a running gateway is served with the hashes of its own
+ * scripts (before, the hashes read at start blocked a changed start-app.js, and the app did not start). One
+ * stat per call; the file is read and hashed only when its inode, size or time of change differ. No file: none.
+ */
+export function inlineScriptHashesOf(file: string): () => readonly string[] {
+  let seen = '';
+  let hashes: readonly string[] = [];
+  return () => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    const key = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '';
+    if (key === seen) return hashes;
+    seen = key;
+    try {
+      hashes = stat ? inlineScriptHashes(fs.readFileSync(file, 'utf8')) : [];
+    } catch {
+      // Replaced between the stat and the read: the next call sees the new file.
+      seen = '';
+      hashes = [];
+    }
+    return hashes;
+  };
+}
+
 /** The Content-Security-Policy directives of the web app, given the map tile template it was built with. */
 export function contentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL, scriptHashes: readonly string[] = []) {
   const tiles = tileSource(tileUrl);
@@ -87,8 +113,11 @@ export interface SecurityHeaderOptions {
   tileUrl?: string;
   /** How many reverse proxies are trusted (TRUST_PROXY): only then is X-Forwarded-Proto believed for HSTS. */
   trustedProxies: number;
-  /** The built index.html's inline scripts, as CSP hash sources (inlineScriptHashes). */
-  scriptHashes?: readonly string[];
+  /**
+   * The built index.html's inline scripts, as CSP hash sources (inlineScriptHashes), or a function giving the
+   * current ones (inlineScriptHashesOf), asked per request.
+   */
+  scriptHashes?: readonly string[] | (() => readonly string[]);
 }
 
 /** Context variable holding arrivedOverHttps() for the request. */
@@ -104,35 +133,44 @@ export function arrivedOverHttps(c: Context, trustedProxies: number): boolean {
 }
 
 export function securityHeaders({ tileUrl, trustedProxies, scriptHashes = [] }: SecurityHeaderOptions): MiddlewareHandler {
-  const common = secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(tileUrl || DEFAULT_TILE_URL, scriptHashes),
-    // Tiles come from another origin without CORP headers; require-corp would blank the map.
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: 'same-origin',
-    crossOriginResourcePolicy: 'same-origin',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xFrameOptions: 'DENY',
-    xContentTypeOptions: 'nosniff',
-    strictTransportSecurity: false,
-    // The app asks for the current location ("near me"); nothing else a page could ask for is used.
-    permissionsPolicy: {
-      geolocation: ['self'],
-      camera: [],
-      microphone: [],
-      payment: [],
-      usb: [],
-      serial: [],
-      midi: [],
-      magnetometer: [],
-      gyroscope: [],
-      accelerometer: [],
-      browsingTopics: [],
-    },
-    removePoweredBy: true,
-    // A route that set a stricter policy of its own keeps it: /media photos answer with
-    // "default-src 'none'; sandbox".
-    overwrite: false,
-  });
+  const headersFor = (hashes: readonly string[]) =>
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(tileUrl || DEFAULT_TILE_URL, hashes),
+      // Tiles come from another origin without CORP headers; require-corp would blank the map.
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: 'same-origin',
+      crossOriginResourcePolicy: 'same-origin',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: 'nosniff',
+      strictTransportSecurity: false,
+      // The app asks for the current location ("near me"); nothing else a page could ask for is used.
+      permissionsPolicy: {
+        geolocation: ['self'],
+        camera: [],
+        microphone: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        midi: [],
+        magnetometer: [],
+        gyroscope: [],
+        accelerometer: [],
+        browsingTopics: [],
+      },
+      removePoweredBy: true,
+      // A route that set a stricter policy of its own keeps it: /media photos answer with
+      // "default-src 'none'; sandbox".
+      overwrite: false,
+    });
+  const currentHashes = typeof scriptHashes === 'function' ? scriptHashes : () => scriptHashes;
+  // The middleware is built again only when the hashes change (a new build), not per request.
+  let built: { hashes: readonly string[]; common: MiddlewareHandler } | undefined;
+  const common: MiddlewareHandler = (c, next) => {
+    const hashes = currentHashes();
+    if (built?.hashes !== hashes) built = { hashes, common: headersFor(hashes) };
+    return built.common(c, next);
+  };
   return async (c, next) => {
     // Read by the cookie writers (session.ts isHttps): one answer to "was this https?" for the whole request.
     c.set(ARRIVED_OVER_HTTPS as never, arrivedOverHttps(c, trustedProxies) as never);
