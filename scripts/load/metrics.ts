@@ -31,6 +31,16 @@ export function distribution(samples: readonly number[]): Distribution {
 
 const KEEP_MESSAGES = 10;
 
+const STARTING = ' — written while devices were still coming online';
+
+/**
+ * The propagation row for changes written before every device had caught up (the ramp of device starts and each
+ * one's first sync): the gateway is then also serving every start-up, a different load from that many live
+ * devices. Printed beside the live row, without a target.
+ */
+export const whileStarting = (what: string) => `${what}${STARTING}`;
+export const isWhileStartingRow = (what: string) => what.endsWith(STARTING);
+
 export class Metrics {
   /** Completed requests' latencies (ms) by kind, e.g. "GET /db/sanctuaries/_changes". */
   readonly latency = new Map<string, number[]>();

@@ -138,6 +138,8 @@ export class PublicReplica {
   /** When a document arrived through the feed (performance.now()). */
   readonly delivered = new Map<string, number>();
   live = false;
+  /** When the device first caught up and began waiting on the live feed (performance.now()). */
+  liveAt: number | undefined;
 
   constructor(
     readonly db: PublicDb,
@@ -164,7 +166,10 @@ export class PublicReplica {
           this.docs.set(doc._id, doc._rev);
           if (!this.delivered.has(doc._id)) this.delivered.set(doc._id, at);
         },
-        onLive: () => (this.live = true),
+        onLive: () => {
+          this.live = true;
+          this.liveAt ??= performance.now();
+        },
         onSeq: (seq) => (this.seq = seq),
       },
       this.seq,
@@ -221,6 +226,8 @@ export class UserReplica {
   readonly received = new Map<string, number>();
   readonly writes: FavoriteWrite[] = [];
   live = false;
+  /** When the pull first caught up and began waiting on the live feed (performance.now()). */
+  liveAt: number | undefined;
   private readonly changeLog: string[] = [];
   private pushedUpTo = 0;
   private wake: (() => void) | undefined;
@@ -247,7 +254,10 @@ export class UserReplica {
           this.received.set(`${doc._id}@${doc._rev}`, at);
           this.localChange(doc._id);
         },
-        onLive: () => (this.live = true),
+        onLive: () => {
+          this.live = true;
+          this.liveAt ??= performance.now();
+        },
       },
       0,
     );

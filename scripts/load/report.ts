@@ -1,5 +1,5 @@
 // The printed report of a load run.
-import type { Distribution } from './metrics.ts';
+import { isWhileStartingRow, type Distribution } from './metrics.ts';
 import type { LoadReport } from './engine.ts';
 import type { ProcessFigures } from './proc.ts';
 
@@ -43,8 +43,15 @@ export function formatReport(r: LoadReport): string {
   out.push(...table(['feed', 'returned', 'held p50', 'p90', 'p95', 'p99', 'max', 'open at end'], r.feeds.map((f) => [f.kind, String(f.returned), ...latencyCells(f.held), String(f.openAtEnd)])));
   out.push('', `Writes during the run: ${r.writes.reviews} reviews, ${r.writes.approvals} approved listing applications, ${r.writes.favorites} favourite changes`);
   if (r.propagation.length) {
-    out.push('Change propagation (write sent → document on the device, ms; one sample per device and change):');
+    out.push('Change propagation (write sent → document on the device, ms; one sample per device and change; a write counts as made with every device live once the last one caught up):');
     out.push(...table(['change', 'deliveries', 'p50', 'p90', 'p95', 'p99', 'max'], r.propagation.map((p) => [p.what, String(p.count), ...latencyCells(p)])));
+  }
+  const live = r.everyoneLiveMs;
+  const seconds = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
+  out.push(`Every device caught up (into the window): /db/sanctuaries ${seconds(live.sanctuaries)}, /db/reviews ${seconds(live.reviews)}, /db/me ${seconds(live.me)}; changes written before that are the rows "written while devices were still coming online"`);
+  if (r.perWrite.length) {
+    out.push('Each review and approval (sent at, into the window; answered in; on every device: ms):');
+    out.push(...table(['write', 'sent at', 'answered', 'devices', 'p50', 'p95', 'max'], r.perWrite.map((w) => [w.db === 'reviews' ? 'review' : 'approval', `${(w.atMs / 1000).toFixed(1)} s`, ms(w.answeredMs), String(w.count), ms(w.p50), ms(w.p95), ms(w.max)])));
   }
   out.push('', 'Memory and CPU (sampled every second; CPU in % of one core, mean over the run):');
   out.push(...table(['process', 'pid', 'RSS start', 'peak', 'end', 'CPU'], r.processes.map(processRow)));
@@ -72,6 +79,7 @@ export function targets(r: LoadReport): Array<{ what: string; figure: string; me
   const propagationBound = clients <= 200 ? 1000 : 2000;
   const out = [{ what: 'errors 0', figure: String(r.errors), met: r.errors === 0 }];
   for (const p of r.propagation) {
+    if (isWhileStartingRow(p.what)) continue;
     out.push({ what: `${p.what}: p95 ≤ ${propagationBound} ms`, figure: `${ms(p.p95)} ms`, met: p.count > 0 && p.p95 <= propagationBound });
   }
   for (const kind of TIMED_WRITES) {

@@ -1,6 +1,7 @@
 // Cross-site request forgery guard: a state-changing request (POST, PUT, PATCH, DELETE) is accepted only when
 // its Origin (or, without one, its Referer) is the gateway's own origin or one configured in PUBLIC_ORIGIN.
 import type { Context, MiddlewareHandler } from 'hono';
+import { requestUrl } from './request-url.ts';
 
 export const CSRF_MESSAGE = 'Cross-site request refused';
 
@@ -31,7 +32,7 @@ export function parseOrigins(list: string | undefined): string[] {
  * that TLS-terminating proxy says it was. Without one, X-Forwarded-Host and -Proto are anyone's to write.
  */
 function ownOrigins(c: Context, trustedProxies: number): string[] {
-  const url = new URL(c.req.url);
+  const url = requestUrl(c);
   const own = [url.origin];
   if (trustedProxies <= 0) return own;
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();

@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ServerOptions } from 'node:http';
 import { HTTPException } from 'hono/http-exception';
+import { requestUrl } from './request-url.ts';
 
 export const DEADLINE_MESSAGE = 'The server took too long to answer. Please try again.';
 
@@ -50,7 +51,7 @@ const LIVE_FEEDS = new Set(['longpoll', 'continuous', 'eventsource']);
 /** A live `_changes` feed (longpoll, continuous, eventsource) on any replication path: held open on purpose. */
 export function isLiveFeed(c: Context): boolean {
   if (!c.req.path.startsWith('/db/') || !/\/_changes\/?$/.test(c.req.path)) return false;
-  return LIVE_FEEDS.has(new URL(c.req.url).searchParams.get('feed') ?? '');
+  return LIVE_FEEDS.has(requestUrl(c).searchParams.get('feed') ?? '');
 }
 
 /** Bodies up to this size arrive with the headers, near enough; bigger ones start the clock once received. */

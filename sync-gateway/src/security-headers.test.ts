@@ -136,7 +136,7 @@ describe('inline scripts allowed by hash', () => {
     try {
       fs.writeFileSync(file, '<script>start(1)</script>');
       const app = new Hono();
-      app.use('*', securityHeaders({ trustedProxies: 0, scriptHashes: inlineScriptHashesOf(file) }));
+      app.use('*', securityHeaders({ trustedProxies: 0, scriptHashes: inlineScriptHashesOf(file, { checkEveryMs: 0 }) }));
       app.get('/', (c) => c.text('ok'));
       const scriptSrc = async () => directives((await app.request('/')).headers.get('content-security-policy')).get('script-src');
       expect(await scriptSrc()).toEqual(["'self'", ...inlineScriptHashes('<script>start(1)</script>')]);
@@ -149,6 +149,14 @@ describe('inline scripts allowed by hash', () => {
       // No build at all: only our own files.
       fs.rmSync(file);
       expect(await scriptSrc()).toEqual(["'self'"]);
+      // Looked at once a second by default: a change shows within that second, not at once.
+      fs.writeFileSync(file, '<script>start(4)</script>');
+      const hashes = inlineScriptHashesOf(file);
+      expect(hashes()).toEqual(inlineScriptHashes('<script>start(4)</script>'));
+      fs.writeFileSync(file, '<script>start(55)</script>');
+      expect(hashes()).toEqual(inlineScriptHashes('<script>start(4)</script>'));
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(hashes()).toEqual(inlineScriptHashes('<script>start(55)</script>'));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

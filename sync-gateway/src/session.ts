@@ -25,7 +25,7 @@ export type AuthEnv = {
  * the security headers middleware; an X-Forwarded-Proto from anyone else is not believed).
  */
 export function isHttps(c: Context): boolean {
-  return c.get(ARRIVED_OVER_HTTPS as never) === true || new URL(c.req.url).protocol === 'https:';
+  return c.get(ARRIVED_OVER_HTTPS as never) === true || c.req.url.startsWith('https:');
 }
 
 /** The cookie lives as long as the session: both were just given the full session length. */

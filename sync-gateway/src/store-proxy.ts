@@ -7,13 +7,14 @@ import type { CouchClient } from '@ss/couchdb/client';
 import { changesLineFilter, filterAllDocsBody, filterChangesBody } from './design-docs.ts';
 import { checkQueryBody } from './replication-policy.ts';
 import { clientSignal } from './client-signal.ts';
+import { requestUrl } from './request-url.ts';
 
 /** Response headers worth passing back; hop-by-hop and server-identifying ones are dropped. */
 const PASS_HEADERS = ['content-type', 'content-length', 'etag', 'cache-control', 'x-couch-request-id'];
 
 /** The raw (still percent-encoded) path after `prefix`, e.g. '/_changes' for /db/me/_changes with prefix /db/me. */
 export function pathAfter(c: Context, prefix: string): string {
-  const { pathname } = new URL(c.req.url);
+  const { pathname } = requestUrl(c);
   return pathname.slice(pathname.indexOf(prefix) + prefix.length);
 }
 
@@ -21,14 +22,14 @@ export function pathAfter(c: Context, prefix: string): string {
 export interface AskedPath {
   rawPath: string;
   path: string;
-  url: URL;
+  url: Readonly<URL>;
 }
 
 /** The path below `prefix`, raw and decoded, or the 400 answer when it does not decode. */
 export function askedPath(c: Context, prefix: string): AskedPath | Response {
   const rawPath = pathAfter(c, prefix);
   try {
-    return { rawPath, path: decodeURIComponent(rawPath), url: new URL(c.req.url) };
+    return { rawPath, path: decodeURIComponent(rawPath), url: requestUrl(c) };
   } catch {
     return c.json({ error: 'bad_request', reason: 'Malformed path.' }, 400);
   }

@@ -10,6 +10,7 @@ import { applyListingUpdate, processClaimCommand } from '@ss/couchdb/listing-man
 import { userIdOf } from '@ss/domain/user';
 import type { Accounts } from './accounts.ts';
 import type { AuthEnv } from './session.ts';
+import { requestUrl } from './request-url.ts';
 
 type BulkResult = { id?: string; error?: string };
 
@@ -42,7 +43,7 @@ export function userCommandHook(accounts: Accounts, options: Pick<DecisionOption
     await next();
     const user = c.get('user');
     if (!user || !c.res.ok) return;
-    const rel = new URL(c.req.url).pathname.slice('/db/me'.length);
+    const rel = requestUrl(c).pathname.slice('/db/me'.length);
     const ids = await storedCommandIds(c, rel);
     const userId = userIdOf(user);
     // After the answer (the push is done once the store has it); the sweep finishes what a crash interrupts.

@@ -13,6 +13,7 @@ import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
 import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
 import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 import { clientSignal } from '../client-signal.ts';
+import { requestUrl } from '../request-url.ts';
 
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
 const MAX_READ_BODY_BYTES = 1024 * 1024;
@@ -190,7 +191,7 @@ async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, f
   if (verdict && 'reply' in verdict) return c.json(verdict.reply, 200, { 'cache-control': 'no-store' });
   if (verdict) return c.json({ error: verdict.status === 403 ? 'forbidden' : 'bad_request', reason: verdict.reason }, verdict.status);
   const asked = (JSON.parse(text) as { docs: Array<{ id: string; rev?: string; atts_since?: string[] }> }).docs;
-  const url = new URL(c.req.url);
+  const url = requestUrl(c);
   const flags = `${url.searchParams.get('revs') ?? ''},${url.searchParams.get('latest') ?? ''}`;
   const keyOf = (d: { id: string; rev?: string; atts_since?: string[] }) => (d.rev && !d.atts_since ? `${flags}|${d.id}|${d.rev}` : null);
   const answers: Array<string | undefined> = asked.map((d) => {

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CouchClient } from '@ss/couchdb/client';
-import { ONE_REVIEW_PER_LISTING, submitReviewCommand } from '@ss/couchdb/review-commands';
+import { ONE_REVIEW_PER_LISTING, readReviewContext, submitReviewCommand } from '@ss/couchdb/review-commands';
 import { recomputeStats } from '@ss/couchdb/review-stats';
 import { firstIssueMessage } from '@ss/domain/auth';
 import { ALLOWED_PHOTO_TYPES, MAX_REVIEW_PHOTOS } from '@ss/domain/constants';
@@ -53,8 +53,11 @@ export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
     bodyLimit({ maxSize: MAX_USER_DB_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }),
     async (c) => {
       const id = c.req.param('id');
-      if (!(await couch.sanctuaries.get(id))) return jsonError(c, 404, SANCTUARY_NOT_FOUND);
-      const body = await c.req.parseBody({ all: true }).catch(() => null);
+      const userId = userIdOf(c.get('user')!);
+      // The listing, the user's slot for it and the account are read while the form is parsed: the check and the
+      // publication below need no reads of their own (two round trips to the store fewer before the answer).
+      const [known, body] = await Promise.all([readReviewContext(couch, userId, id), c.req.parseBody({ all: true }).catch(() => null)]);
+      if (!known.sanctuary) return jsonError(c, 404, SANCTUARY_NOT_FOUND);
       if (!body) return jsonError(c, 400, 'The review must be sent as a form.');
       const text = (name: string) => {
         const value = body[name];
@@ -72,10 +75,9 @@ export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
         const declared = (ALLOWED_PHOTO_TYPES as readonly string[]).includes(file.type) ? file.type : 'image/jpeg';
         attachments[reviewPhotoAttachmentName(i)] = { content_type: sniffPhotoType(bytes) ?? declared, data: Buffer.from(bytes).toString('base64') };
       }
-      const userId = userIdOf(c.get('user')!);
       const command = { ...newReviewCommand({ ownerId: userId, sanctuaryId: id, ...form.data }), ...(files.length ? { _attachments: attachments } : {}) };
       // Answered once the review is stored; the command's outcome and the pending index follow (apply-queue.ts).
-      const result = await submitReviewCommand(couch, userId, command, (label, work) => accounts.applies.run(label, work));
+      const result = await submitReviewCommand(couch, userId, command, (label, work) => accounts.applies.run(label, work), known);
       if (result.status === 'refused' || result.status === 'rejected') return jsonError(c, result.reason === ONE_REVIEW_PER_LISTING ? 409 : 400, result.reason);
       if (result.status !== 'published' || !result.review) return jsonError(c, 500, REVIEW_MESSAGES.failureFallback);
       // The listing's figures follow the answer at once (devices get them with the review: public-feed.ts).
