@@ -119,8 +119,17 @@ describe('the shared change feed', () => {
     const pair = await poll;
     expect(pair.results.map((r) => r.id)).toEqual(['review:feedpair', statsDocId('feed-pair')]);
 
+    // Figures that take a while (a loaded store): still one answer with both, not the review and then the figures.
+    const slowPoll = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(pair.last_seq))}`);
+    await new Promise((r) => setTimeout(r, 300));
+    await reviews.insert(review('review:feedslow', 'feed-slow') as never);
+    await new Promise((r) => setTimeout(r, 350));
+    await reviews.insert({ _id: statsDocId('feed-slow'), type: 'review-stats', sanctuaryId: 'feed-slow', totalReviews: 1, ratingSum: 5, averageRating: 5 } as never);
+    const slow = await slowPoll;
+    expect(slow.results.map((r) => r.id)).toEqual(['review:feedslow', statsDocId('feed-slow')]);
+
     // Figures that never come (unchanged, or the gateway that would write them stopped): woken after a short wait.
-    const poll2 = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(pair.last_seq))}`);
+    const poll2 = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(slow.last_seq))}`);
     await new Promise((r) => setTimeout(r, 300));
     const written = Date.now();
     await reviews.insert(review('review:feedalone', 'feed-alone') as never);
