@@ -157,6 +157,17 @@ describe('inline scripts allowed by hash', () => {
       expect(hashes()).toEqual(inlineScriptHashes('<script>start(4)</script>'));
       await new Promise((r) => setTimeout(r, 1100));
       expect(hashes()).toEqual(inlineScriptHashes('<script>start(55)</script>'));
+      // A page asked for looks at once: it is served from the file as it is now.
+      fs.writeFileSync(file, '<script>start(666)</script>');
+      expect(hashes()).toEqual(inlineScriptHashes('<script>start(55)</script>'));
+      expect(hashes(true)).toEqual(inlineScriptHashes('<script>start(666)</script>'));
+      const paged = new Hono();
+      paged.use('*', securityHeaders({ trustedProxies: 0, scriptHashes: inlineScriptHashesOf(file) }));
+      paged.get('/', (c) => c.html('<p>page</p>'));
+      const pageScripts = async () => directives((await paged.request('/', { headers: { accept: 'text/html,application/xhtml+xml' } })).headers.get('content-security-policy')).get('script-src');
+      expect(await pageScripts()).toEqual(["'self'", ...inlineScriptHashes('<script>start(666)</script>')]);
+      fs.writeFileSync(file, '<script>start(7777)</script>');
+      expect(await pageScripts()).toEqual(["'self'", ...inlineScriptHashes('<script>start(7777)</script>')]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

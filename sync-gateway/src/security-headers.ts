@@ -52,17 +52,18 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * The hash sources of `file`'s inline scripts, read again when the file changes: the web routes read index.html per
  * request, so a build replaced under a running gateway is served with the hashes of its own scripts (read once at
- * start, they blocked a changed start-app.js, and the app did not start). The file is looked at (one stat) at most
- * every `checkEveryMs`, not per request: every response carries the policy, and a stat each was 2 % of the
- * gateway's CPU with 1,000 devices. It is read and hashed only when its inode, size or time of change differ.
+ * start, they blocked a changed start-app.js, and the app did not start). The file is looked at (one stat) for
+ * every page asked for (`fresh`), and otherwise at most every `checkEveryMs`: every response carries the policy, and
+ * a stat each was 2 % of the gateway's CPU with 1,000 devices, nearly all of it replication and API requests. It is
+ * read and hashed only when its inode, size or time of change differ.
  */
-export function inlineScriptHashesOf(file: string, { checkEveryMs = 1000 } = {}): () => readonly string[] {
+export function inlineScriptHashesOf(file: string, { checkEveryMs = 1000 } = {}): (fresh?: boolean) => readonly string[] {
   let seen = '';
   let checkedAt = -Infinity;
   let hashes: readonly string[] = [];
-  return () => {
+  return (fresh = false) => {
     const now = performance.now();
-    if (now - checkedAt < checkEveryMs) return hashes;
+    if (!fresh && now - checkedAt < checkEveryMs) return hashes;
     checkedAt = now;
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     const key = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : '';
@@ -120,9 +121,9 @@ export interface SecurityHeaderOptions {
   trustedProxies: number;
   /**
    * The built index.html's inline scripts, as CSP hash sources (inlineScriptHashes), or a function giving the
-   * current ones (inlineScriptHashesOf), asked per request.
+   * current ones (inlineScriptHashesOf), asked per request, with `fresh` for a page (a request that accepts HTML).
    */
-  scriptHashes?: readonly string[] | (() => readonly string[]);
+  scriptHashes?: readonly string[] | ((fresh: boolean) => readonly string[]);
 }
 
 /** Context variable holding arrivedOverHttps() for the request. */
@@ -173,7 +174,8 @@ export function securityHeaders({ tileUrl, trustedProxies, scriptHashes = [] }: 
   // The middleware is built again only when the hashes change (a new build), not per request.
   let built: { hashes: readonly string[]; common: MiddlewareHandler } | undefined;
   const common: MiddlewareHandler = (c, next) => {
-    const hashes = currentHashes();
+    // A page (a navigation asks for HTML) gets the hashes of the index.html it is about to be served from.
+    const hashes = currentHashes(c.req.header('accept')?.includes('text/html') === true);
     if (built?.hashes !== hashes) built = { hashes, common: headersFor(hashes) };
     return built.common(c, next);
   };
