@@ -344,7 +344,11 @@ export async function writeReviewOutcome(couch: CouchClient, userId: string, com
  */
 export type FinishLater = (label: string, work: () => Promise<unknown>) => void;
 
-/** @param stored the command as this process just stored it (with its photos inline), saving the read */
+/**
+ * @param stored the command as this process just stored it (with its photos inline), saving the read
+ * @param known the reads of the listing and the account made beforehand (readReviewContext); used only when they are
+ *   of this user and this listing (contextFor)
+ */
 export async function applyReviewCommand(
   couch: CouchClient,
   userId: string,
@@ -367,7 +371,7 @@ export async function applyReviewCommand(
   } else if (command.status === 'rejected') {
     result = { status: 'rejected', reason: command.reason ?? '' };
   } else {
-    const published = await publishReviewCommand(couch, userId, command, stored?._id === commandId ? known : undefined);
+    const published = await publishReviewCommand(couch, userId, command, known);
     const outcome: Outcome = published.ok ? { status: 'published', review: published.review } : { status: 'rejected', reason: published.reason };
     const finish = async () => {
       await writeReviewOutcome(couch, userId, commandId, outcome, now);
