@@ -226,6 +226,30 @@ test('where the reader is on a served page stays where it is when the app starts
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a reader who scrolled a served page before the app started stays where they were, and going back returns there', async ({ page }) => {
+  const release = await holdAppScript(page);
+  await page.goto('/sanctuary/animal-place-grass-valley-ca', { waitUntil: 'commit' });
+  const hours = page.getByRole('heading', { name: 'Operating Hours' });
+  await hours.scrollIntoViewIfNeeded();
+  await expect(hours).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  release();
+  await waitForSync(page);
+  // The app has taken the page over (its sync status is up to date) and left the reader where they were.
+  await expect(hours).toBeInViewport();
+
+  // Another page (from the header, which stays on screen) starts at its top; back, the profile is where the reader
+  // left it.
+  // (Clicked where it is on screen: Playwright's own click would first scroll the page to the header's place in it.)
+  const about = await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).boundingBox();
+  await page.mouse.click(about!.x + about!.width / 2, about!.y + about!.height / 2);
+  await expect(page.getByRole('heading', { level: 1, name: /About/ })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Animal Place' })).toBeVisible();
+  await expect(hours).toBeInViewport();
+});
+
 /** When the first contentful paint happened, and when the first script and the app's entry were asked for. */
 async function paintAndScripts(page: import('@playwright/test').Page) {
   await page.waitForFunction(() => (window as unknown as { __ssAppStarted?: boolean }).__ssAppStarted === true);

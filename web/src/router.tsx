@@ -1,9 +1,10 @@
 // Every route of the spec's route table. Pages other than Discover load on demand to keep the first load small.
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, type AnyRouter, type RouterHistory } from '@tanstack/react-router';
 import { RootLayout } from './ui/layout/root-layout';
 import { NotFoundPage } from './ui/not-found-page';
 import { HomePage } from './features/discover/components/home-page';
 import { validateSearchParams } from './lib/search-params';
+import { pageScrollPolicy } from './lib/page-scroll';
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
@@ -57,9 +58,19 @@ function parseSearch(text: string): Record<string, unknown> {
   return Object.fromEntries(new URLSearchParams(text.startsWith('?') ? text.slice(1) : text));
 }
 
-/** The app's router; the build's pre-rendering (prerender.tsx) makes one with a memory history per page. */
-export const createAppRouter = (history?: RouterHistory) =>
-  createRouter({ routeTree, defaultPreload: 'intent', stringifySearch, parseSearch, ...(history ? { history } : {}) });
+/**
+ * The app's router (lib/page-scroll places each page). The build's pre-rendering (prerender.tsx) makes one with a
+ * memory history per page, and no scrolling: on the server, the router's scroll restoration is an inline script, which
+ * the pages' CSP refuses.
+ */
+export function createAppRouter(history?: RouterHistory) {
+  const options = { routeTree, defaultPreload: 'intent', stringifySearch, parseSearch } as const;
+  if (history) return createRouter({ ...options, history });
+  const made: { router?: AnyRouter } = {};
+  const router = createRouter({ ...options, scrollRestoration: pageScrollPolicy(() => made.router!) });
+  made.router = router;
+  return router;
+}
 
 export const router = createAppRouter();
 

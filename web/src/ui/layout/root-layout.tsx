@@ -1,7 +1,7 @@
 // The frame every page shares: header, main content, footer, mobile bottom bar, toasts, and app-wide
-// behaviour (scroll to top on moving to another page, ctrl+shift+A to the admin dashboard).
-import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+// behaviour (ctrl+shift+A to the admin dashboard). Where each page is scrolled is the router's (router.tsx).
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppBanners } from './app-banners';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -13,17 +13,7 @@ import { ReviewOutcomeToasts } from './review-outcome-toasts';
 const Toaster = lazy(() => import('../toaster').then((m) => ({ default: m.Toaster })));
 
 export function RootLayout() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
-
-  // A new page starts at its top. The first one stays where the browser put it: at the anchor its address names, or
-  // wherever the reader scrolled (or followed an in-page link) in the served HTML before the app ran.
-  const shownPath = useRef(pathname);
-  useEffect(() => {
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
-    window.scrollTo(0, 0);
-  }, [pathname]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
