@@ -4,7 +4,7 @@
 import type { DocumentScope } from 'nano';
 import { MAX_PHOTO_BYTES } from '@ss/domain/constants';
 import { sniffPhotoType, type PhotoType } from '@ss/domain/photo-bytes';
-import { REVIEW_DOC_TYPE, type ReviewDoc } from '@ss/domain/review';
+import { REVIEW_DOC_TYPE, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
 import {
   REVIEW_PHOTO_ATTACHMENT_PATTERN, photoDocId, photoUrl, reviewCommandDocSchema, reviewCommandHex, reviewCommandPushSchema, reviewIdForHex, thumbnailUrl,
   type ReviewCommandDoc,
@@ -17,6 +17,7 @@ import { DB, userDbName } from './definitions.ts';
 import { ensureUserDb } from './user-db.ts';
 import { DISPLAY_ATTACHMENT, THUMBNAIL_ATTACHMENT, type PhotoDoc } from './media.ts';
 import { cleanInlineAttachments, processPhoto, type ProcessedPhoto } from './photo-processing.ts';
+import { readFiguresBefore, recomputeStats, statsDocFor } from './review-stats.ts';
 
 export type CommandCheck = { ok: true } | { ok: false; reason: string };
 
@@ -77,7 +78,7 @@ async function reviewSlotOf(couch: CouchClient, userId: string, sanctuaryId: str
  * Makes this user the author of `reviewId` and gives them the listing's one review slot, both create-only, so
  * that of two commands racing for either, exactly one wins; a retry of the same command finds both its own.
  */
-async function claimAuthorship(couch: CouchClient, userId: string, command: ReviewCommandDoc, reviewId: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+async function claimAuthorship(couch: CouchClient, userId: string, command: ReviewCommandDoc, reviewId: string): Promise<{ ok: true; first: boolean } | { ok: false; reason: string }> {
   const scope = couch.use<ReviewAuthorDoc | ReviewSlotDoc>(DB.commands);
   const createdAt = command.createdAt;
   const author: ReviewAuthorDoc = { _id: reviewAuthorId(reviewId), type: 'review-author', reviewId, userId, sanctuaryId: command.sanctuaryId, commandId: command._id, createdAt };
@@ -86,7 +87,8 @@ async function claimAuthorship(couch: CouchClient, userId: string, command: Revi
   const slot: ReviewSlotDoc = { _id: reviewSlotId(userId, command.sanctuaryId), type: 'review-slot', userId, sanctuaryId: command.sanctuaryId, reviewId, createdAt };
   const taken = await putOnce(couch, scope, slot, () => true);
   if ((taken as ReviewSlotDoc).reviewId !== reviewId) return { ok: false, reason: ONE_REVIEW_PER_LISTING };
-  return { ok: true };
+  // `first`: this call made the author claim, so nothing before it can have stored the review.
+  return { ok: true, first: held === author };
 }
 
 export type ApplyResult =
@@ -151,9 +153,10 @@ export async function checkReviewCommandPush(couch: CouchClient, doc: ReviewComm
 }
 
 /**
- * What publishing a user's review of a listing reads from the store: the listing, the user's review slot for it
- * and the user's account. The multipart POST reads all three at once, while the form is parsed, so the check and
- * the publication need no reads of their own: two round trips to the store fewer before the answer (issue 16).
+ * What publishing a user's review of a listing reads from the store: the listing, the user's review slot for it,
+ * the user's account, and the listing's figures before the review. The multipart POST reads them all at once, while
+ * the form is parsed, so the check and the publication need no reads of their own: two round trips to the store
+ * fewer before the answer (issue 16), and the figures are at hand when the review is written.
  */
 export interface ReviewContext {
   userId: string;
@@ -161,11 +164,16 @@ export interface ReviewContext {
   sanctuary: SanctuaryDoc | null;
   slot: ReviewSlotDoc | null;
   author: UserDoc | null;
+  /** The listing's figures before the review (null when they could not be read); not waited for here. */
+  figures: Promise<FiguresBefore | null>;
 }
 
+type FiguresBefore = Awaited<ReturnType<typeof readFiguresBefore>>;
+
 export async function readReviewContext(couch: CouchClient, userId: string, sanctuaryId: string): Promise<ReviewContext> {
+  const figures = readFiguresBefore(couch, sanctuaryId).catch(() => null);
   const [sanctuary, slot, author] = await Promise.all([couch.sanctuaries.get(sanctuaryId), reviewSlotOf(couch, userId, sanctuaryId), authorOf(couch, userId)]);
-  return { userId, sanctuaryId, sanctuary, slot, author };
+  return { userId, sanctuaryId, sanctuary, slot, author, figures };
 }
 
 /** `known` when it was read for this user's review of this listing, else undefined (the reads are made). */
@@ -256,6 +264,9 @@ export async function publishReviewCommand(
   if (!author) return { ok: false, reason: 'The account that wrote this review no longer exists.' };
 
   const reviewId = reviewIdForHex(hex);
+  // The listing's figures are written with the review (below): what they are without it is read beforehand (the POST
+  // reads them with its other reads), else while the claims are written.
+  const figuresBefore = context?.figures ?? readFiguresBefore(couch, command.sanctuaryId).catch(() => null);
   const authorship = await claimAuthorship(couch, userId, command, reviewId);
   if (!authorship.ok) return authorship;
   const media = couch.use<PhotoDoc>(DB.media);
@@ -299,8 +310,46 @@ export async function publishReviewCommand(
     thumbnails: photos.photos.map((p) => thumbnailUrl(hex, p.index)),
   };
   // Authorship is settled above; an existing review under this id is this command's, written before a crash.
-  const stored = await putOnce(couch, couch.use<ReviewDoc>(DB.reviews), review, (existing) => existing.createdAt === command.createdAt && existing.sanctuaryId === command.sanctuaryId);
+  const same = (existing: ReviewDoc) => existing.createdAt === command.createdAt && existing.sanctuaryId === command.sanctuaryId;
+  // The first publication of this review writes the listing's figures with it counted, in the same request: every
+  // device's feed brings the review and its figures together, with no wait for a recomputation. A retry (the figures
+  // may already count the review) writes the review alone; the figures are then the recomputation's (review-stats.ts).
+  // Only when they are at hand: a view slow to answer (its index catching up) must not hold the review back; the
+  // figures then follow it (the recomputation).
+  const before = authorship.first ? await settledWithin(figuresBefore, FIGURES_GRACE_MS) : null;
+  const stored = before
+    ? await putWithFigures(couch, review, statsDocFor(sanctuary._id, { totalReviews: before.totalReviews + 1, ratingSum: before.ratingSum + command.rating }, before.current), same)
+    : await putOnce(couch, couch.use<ReviewDoc>(DB.reviews), review, same);
   return { ok: true, review: stored };
+}
+
+/** How long a review, otherwise ready to be stored, waits for the figures read beside its claims. */
+const FIGURES_GRACE_MS = 250;
+
+/** The promise's value if it settles within `ms`, else null. */
+function settledWithin<T>(promise: Promise<T | null>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The review and its listing's new figures in one `_bulk_docs` request (answers matched by id: PouchDB Server's come
+ * out of order). A conflict on the figures (another review's were written since they were read) leaves them to the
+ * recomputation that follows every review; a conflict on the review is handled as in putOnce, and then the figures,
+ * counted from a view that may already hold it, are recomputed at once.
+ */
+async function putWithFigures(couch: CouchClient, review: ReviewDoc, figures: ReviewStatsDoc, same: (existing: ReviewDoc) => boolean): Promise<ReviewDoc> {
+  const scope = couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews);
+  const results = await couch.call(() => scope.bulk({ docs: [review, figures] }));
+  const outcome = results.find((r) => r.id === review._id);
+  if (!outcome) throw new Error(`The store did not answer for ${review._id}`);
+  if (!outcome.error) return review;
+  if (outcome.error !== 'conflict') throw new Error(`Storing ${review._id}: ${outcome.reason ?? outcome.error}`);
+  const existing = (await couch.call(() => scope.get(review._id))) as ReviewDoc;
+  if (!same(existing)) throw new Error(`${review._id} already exists with different content`);
+  await recomputeStats(couch, review.sanctuaryId);
+  return existing;
 }
 
 export type Outcome = { status: 'published'; review: ReviewDoc } | { status: 'rejected'; reason: string };

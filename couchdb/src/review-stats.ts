@@ -1,21 +1,56 @@
 // A listing's review figures (`stats:<sanctuaryId>`: averageRating, totalReviews), recomputed from the reviews view,
-// so running it again changes nothing. The gateway runs it right after it publishes a review (so the figures reach
-// devices with the review, in the same wake of their feeds: sync-gateway/src/public-feed.ts), and the workers' follower
-// for every review change (workers/src/review-stats.ts), which also covers a review changed any other way.
-import type { CouchClient } from './client.ts';
+// so running it again changes nothing. A new review's publication writes them with the review, in the same request
+// (review-commands.ts: the devices' feeds bring both at once, sync-gateway/src/public-feed.ts); the gateway then runs
+// the recomputation as a check, and the workers' follower runs it for every review change (workers/src/review-stats.ts),
+// which also covers a review changed any other way and figures that lost a race with another review's.
+import { getOrNull, type CouchClient } from './client.ts';
 import { DB } from './definitions.ts';
 import { REVIEW_STATS_DOC_TYPE, statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
+
+/** A listing's figures as its published reviews give them (the reviews view's sum and count). */
+export interface ReviewFigures {
+  totalReviews: number;
+  ratingSum: number;
+}
+
+async function figuresOf(couch: CouchClient, sanctuaryId: string): Promise<ReviewFigures> {
+  const res = await couch.call(() =>
+    couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews).view('reviews', 'by_sanctuary', { startkey: [sanctuaryId], endkey: [sanctuaryId, {}], reduce: true }),
+  );
+  const value = res.rows[0]?.value as { sum: number; count: number } | undefined;
+  return { totalReviews: value?.count ?? 0, ratingSum: value?.sum ?? 0 };
+}
+
+/** The figures' document for these figures, replacing `current` (its revision) when there is one. */
+export function statsDocFor(sanctuaryId: string, { totalReviews, ratingSum }: ReviewFigures, current?: ReviewStatsDoc | null, now = new Date()): ReviewStatsDoc {
+  return {
+    _id: statsDocId(sanctuaryId),
+    ...(current?._rev ? { _rev: current._rev } : {}),
+    type: REVIEW_STATS_DOC_TYPE,
+    sanctuaryId,
+    totalReviews,
+    ratingSum,
+    averageRating: totalReviews ? Math.round((ratingSum / totalReviews) * 10) / 10 : 0,
+    updatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * The figures before a new review and the stored figures' document, read together: the review's publication writes the
+ * figures with the review counted in the same request as the review (review-commands.ts), so devices get both at once.
+ */
+export async function readFiguresBefore(couch: CouchClient, sanctuaryId: string): Promise<ReviewFigures & { current: ReviewStatsDoc | null }> {
+  const [figures, current] = await Promise.all([
+    figuresOf(couch, sanctuaryId),
+    getOrNull(() => couch.use<ReviewStatsDoc>(DB.reviews).get(statsDocId(sanctuaryId))),
+  ]);
+  return { ...figures, current };
+}
 
 /** Writes the listing's figures when they changed; answers them as stored. */
 export async function recomputeStats(couch: CouchClient, sanctuaryId: string): Promise<ReviewStatsDoc> {
   const reviews = couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews);
-  const res = await couch.call(() =>
-    reviews.view('reviews', 'by_sanctuary', { startkey: [sanctuaryId], endkey: [sanctuaryId, {}], reduce: true }),
-  );
-  const value = res.rows[0]?.value as { sum: number; count: number } | undefined;
-  const totalReviews = value?.count ?? 0;
-  const ratingSum = value?.sum ?? 0;
-  const averageRating = totalReviews ? Math.round((ratingSum / totalReviews) * 10) / 10 : 0;
+  const { totalReviews, ratingSum } = await figuresOf(couch, sanctuaryId);
 
   for (let attempt = 0; ; attempt++) {
     let current: ReviewStatsDoc | undefined;
@@ -25,16 +60,7 @@ export async function recomputeStats(couch: CouchClient, sanctuaryId: string): P
       if ((err as { statusCode?: number }).statusCode !== 404) throw err;
     }
     if (current && current.totalReviews === totalReviews && current.ratingSum === ratingSum) return current;
-    const next: ReviewStatsDoc = {
-      _id: statsDocId(sanctuaryId),
-      ...(current?._rev ? { _rev: current._rev } : {}),
-      type: REVIEW_STATS_DOC_TYPE,
-      sanctuaryId,
-      totalReviews,
-      ratingSum,
-      averageRating,
-      updatedAt: new Date().toISOString(),
-    };
+    const next = statsDocFor(sanctuaryId, { totalReviews, ratingSum }, current);
     try {
       await couch.call(() => reviews.insert(next));
       return next;

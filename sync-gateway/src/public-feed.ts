@@ -6,8 +6,8 @@
 // - a bounded cache of `_bulk_get` answers by document and revision, dropped for a document as soon as the feed says
 //   it changed;
 // - the first-sync snapshot, kept current change by change in buckets compressed on their own (snapshot.ts).
-// Waiting devices are woken once per change, or once for a change and the one it announces (`companion`: a review
-// and its listing's figures, written a moment later).
+// Waiting devices are woken once per change (changes close together, once), or once for a change and the one it
+// announces (`companion`: a review and its listing's figures, written with it or a moment later).
 // Design documents never enter any of them. Each gateway keeps its own: behind a load balancer a device's `since`
 // from another gateway is simply not found here and goes to the store.
 import type { CouchClient } from '@ss/couchdb/client';
@@ -30,16 +30,17 @@ export interface PublicFeedOptions {
   /** Called with each document the feed brings (deleted: null), for the snapshot. */
   onDoc?: (id: string, doc: object | null, seq: string | number) => void;
   /**
-   * The id of a document the store is about to write right after this one (a review's listing figures, which the
-   * gateway writes as soon as it has published the review): waiting devices are woken once for both, when it has
-   * come or after `companionWaitMs`, instead of once for each (every device answered, and asking for documents, twice).
+   * The id of a document the store writes with this one or right after it (a review's listing figures, written in the
+   * same request as a new review, or by the recomputation that follows it): waiting devices are woken once for both,
+   * when it has come or after `companionWaitMs`, instead of once for each (every device answered, and asking for
+   * documents, twice).
    */
   companion?: (doc: object) => string | undefined;
   /**
-   * How long a change waits for the document it announced. The figures take three store round trips after the review
-   * (a view read, a read, a write): with 1,000 devices on CouchDB they came later than the 250 ms first allowed in one
-   * run, every device was then answered twice per review, and the doubled work made everything later still. Waiting
-   * longer costs nothing when the figures come quickly (they do at 200 devices: well under 100 ms).
+   * How long a change waits for the document it announced. Figures not written with their review (a retry, or a view
+   * slow to answer) take three store round trips after it (a view read, a read, a write): with 1,000 devices on CouchDB
+   * they came later than the 250 ms first allowed in one run, every device was then answered twice per review, and the
+   * doubled work made everything later still. Waiting longer costs nothing when the figures come quickly.
    */
   companionWaitMs?: number;
   /** Pause before reconnecting a broken upstream feed. */
@@ -50,6 +51,9 @@ export interface PublicFeedOptions {
 interface Entry extends ChangeRow {
   key: string;
 }
+
+/** Changes this close together wake the waiting devices once. */
+const WAKE_TOGETHER_MS = 10;
 
 const seqKey = (seq: unknown): string => (typeof seq === 'string' ? seq : JSON.stringify(seq));
 
@@ -75,6 +79,7 @@ export function createPublicFeed(
   /** Documents expected right after the changes that named them (`companion`); the waiting devices wait for them too. */
   const awaited = new Set<string>();
   let wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  let soonTimer: ReturnType<typeof setTimeout> | null = null;
   let announceBase: (seq: string | number) => void = () => {};
   const baseKnown = new Promise<string | number>((resolve) => (announceBase = resolve));
 
@@ -95,17 +100,43 @@ export function createPublicFeed(
   function wakeAll() {
     if (wakeTimer) clearTimeout(wakeTimer);
     wakeTimer = null;
+    if (soonTimer) clearTimeout(soonTimer);
+    soonTimer = null;
     awaited.clear();
     for (const wake of [...waiters]) wake();
   }
 
-  /** Wakes the waiting devices for a change, unless a document it announces is still to come (then soon, once). */
+  /** Documents by when their latest change came, oldest first, for `companionWaitMs`. */
+  const arrived = new Map<string, number>();
+  function noteArrival(id: string, now: number) {
+    arrived.delete(id);
+    arrived.set(id, now);
+    for (const [old, at] of arrived) {
+      if (at > now - companionWaitMs) break;
+      arrived.delete(old);
+    }
+  }
+
+  /**
+   * Wakes the waiting devices for a change, unless a document it announces is still to come (then when it comes, or
+   * after `companionWaitMs`). Changes that come within WAKE_TOGETHER_MS of each other wake them once: a review and its
+   * figures written in one request come from the store as two rows, in either order (they may sit in different shards).
+   */
   function announce(id: string, doc: object | null) {
+    const now = Date.now();
+    noteArrival(id, now);
     awaited.delete(id);
     const next = doc && companion ? companion(doc) : undefined;
-    if (next !== undefined && next !== id) awaited.add(next);
-    if (!awaited.size) return wakeAll();
-    wakeTimer ??= setTimeout(wakeAll, companionWaitMs);
+    // A companion that came just before the change announcing it is not waited for.
+    if (next !== undefined && next !== id && !arrived.has(next)) awaited.add(next);
+    if (awaited.size) {
+      if (soonTimer) clearTimeout(soonTimer);
+      soonTimer = null;
+      wakeTimer ??= setTimeout(wakeAll, companionWaitMs);
+      return;
+    }
+    if (wakeTimer) return wakeAll();
+    soonTimer ??= setTimeout(wakeAll, WAKE_TOGETHER_MS);
   }
 
   function append(row: ChangeRow) {

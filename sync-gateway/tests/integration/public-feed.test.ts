@@ -148,6 +148,32 @@ describe('the shared change feed', () => {
     expect((await poll3).results.map((r) => r.id)).toEqual(['review:feedalone']);
   });
 
+  it('a review and its figures stored in one request wake a waiting device once, with both, at once, whichever the store lists first', async () => {
+    const reviewsVia = async (path: string): Promise<Changes> => (await (await a.request(`/db/reviews${path}`)).json()) as Changes;
+    a.warm();
+    await waitFor(() => Promise.resolve(a.following()));
+    const reviews = fx.couch.nano.db.use(DB.reviews);
+    const review = (id: string, sanctuaryId: string) => ({ _id: id, type: 'review', schemaVersion: 1, sanctuaryId, sanctuaryName: 'Bulk Farm', sanctuaryCity: 'Ravenna', sanctuaryState: 'OH', username: 'Ann', rating: 4, title: '', comment: 'Good.', visitDate: '', createdAt: '2026-11-29T00:00:00Z', photos: [] });
+    const figures = (sanctuaryId: string) => ({ _id: statsDocId(sanctuaryId), type: 'review-stats', sanctuaryId, totalReviews: 1, ratingSum: 4, averageRating: 4 });
+    // Past the changes the test before wrote (the feed has them a moment after the store).
+    await new Promise((r) => setTimeout(r, 500));
+    let since = (await reviewsVia('/_changes?since=now')).last_seq;
+    for (const [label, docs] of [
+      ['figures first', [figures('bulk-a'), review('review:bulka', 'bulk-a')]],
+      ['review first', [review('review:bulkb', 'bulk-b'), figures('bulk-b')]],
+    ] as const) {
+      const poll = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(since))}`);
+      await new Promise((r) => setTimeout(r, 300));
+      const written = Date.now();
+      await reviews.bulk({ docs: [...docs] as never[] });
+      const answer = await poll;
+      expect(answer.results.map((r) => r.id).sort(), label).toEqual(docs.map((d) => d._id).sort());
+      // Not after the wait for figures still to come (750 ms): they had come.
+      expect(Date.now() - written, label).toBeLessThan(500);
+      since = answer.last_seq;
+    }
+  });
+
   it('a continuous feed streams what follows, with heartbeats', async () => {
     const now = (await via(a, '/_changes?since=now')).last_seq;
     const res = await a.request(`/db/sanctuaries/_changes?feed=continuous&heartbeat=1000&since=${encodeURIComponent(String(now))}&timeout=4000`);
