@@ -315,9 +315,10 @@ async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdi
 
 /**
  * Publishes a stored command right after the push is answered, so its outcome is usually back on the device with
- * the next pull; the listing's review figures are written next, before the command's outcome, so devices get both
- * in one wake of their feeds (public-feed.ts). A failure is not the push's: the command is stored and indexed, and
- * the sweep and the figures' follower in workers/ finish it.
+ * the next pull. The listing's review figures are written with the review (review-commands.ts), so devices get both
+ * in one wake of their feeds (public-feed.ts); the recomputation after it is the check, and writes them when they
+ * could not be written with it. A failure is not the push's: the command is stored and indexed, and the sweep and
+ * the figures' follower in workers/ finish it.
  */
 function applyLater(accounts: Accounts, userId: string, commandId: string): void {
   accounts.applies.run(commandId, async () => {
