@@ -80,7 +80,8 @@ export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
       const result = await submitReviewCommand(couch, userId, command, (label, work) => accounts.applies.run(label, work), known);
       if (result.status === 'refused' || result.status === 'rejected') return jsonError(c, result.reason === ONE_REVIEW_PER_LISTING ? 409 : 400, result.reason);
       if (result.status !== 'published' || !result.review) return jsonError(c, 500, REVIEW_MESSAGES.failureFallback);
-      // The listing's figures follow the answer at once (devices get them with the review: public-feed.ts).
+      // The listing's figures were written with the review (devices get both at once: public-feed.ts); recomputed after
+      // the answer as a check, which writes them when they could not be (another review's came first).
       const sanctuaryId = result.review.sanctuaryId;
       accounts.applies.run(`review figures of ${sanctuaryId}`, () => recomputeStats(couch, sanctuaryId));
       return c.json(toReview(result.review), 201);
