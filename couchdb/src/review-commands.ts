@@ -76,19 +76,31 @@ async function reviewSlotOf(couch: CouchClient, userId: string, sanctuaryId: str
 
 /**
  * Makes this user the author of `reviewId` and gives them the listing's one review slot, both create-only, so
- * that of two commands racing for either, exactly one wins; a retry of the same command finds both its own.
+ * that of two commands racing for either, exactly one wins; a retry of the same command finds both its own. Both
+ * claims go in one request (one round trip to the store before the review can be written; answers matched by id).
  */
 async function claimAuthorship(couch: CouchClient, userId: string, command: ReviewCommandDoc, reviewId: string): Promise<{ ok: true; first: boolean } | { ok: false; reason: string }> {
   const scope = couch.use<ReviewAuthorDoc | ReviewSlotDoc>(DB.commands);
   const createdAt = command.createdAt;
   const author: ReviewAuthorDoc = { _id: reviewAuthorId(reviewId), type: 'review-author', reviewId, userId, sanctuaryId: command.sanctuaryId, commandId: command._id, createdAt };
-  const held = await putOnce(couch, scope, author, () => true);
-  if ((held as ReviewAuthorDoc).userId !== userId) return { ok: false, reason: REVIEW_ID_TAKEN };
   const slot: ReviewSlotDoc = { _id: reviewSlotId(userId, command.sanctuaryId), type: 'review-slot', userId, sanctuaryId: command.sanctuaryId, reviewId, createdAt };
-  const taken = await putOnce(couch, scope, slot, () => true);
-  if ((taken as ReviewSlotDoc).reviewId !== reviewId) return { ok: false, reason: ONE_REVIEW_PER_LISTING };
+  const results = await couch.call(() => scope.bulk({ docs: [author, slot] }));
+  /** The claim as stored: this one (`created`), or the one already there. */
+  const settle = async <T extends ReviewAuthorDoc | ReviewSlotDoc>(doc: T): Promise<{ held: T; created: boolean }> => {
+    const result = results.find((r) => r.id === doc._id);
+    if (result && !result.error) return { held: { ...doc, _rev: result.rev }, created: true };
+    if (result?.error !== 'conflict') throw new Error(`Claiming ${doc._id}: ${result?.reason ?? result?.error ?? 'no answer from the store'}`);
+    return { held: (await couch.call(() => scope.get(doc._id))) as T, created: false };
+  };
+  const [authorship, listingSlot] = await Promise.all([settle(author), settle(slot)]);
+  if (authorship.held.userId !== userId) {
+    // Another account's review has this id: the slot, if it was taken for it, is given back (never to be published).
+    if (listingSlot.held.reviewId === reviewId) await couch.call(() => scope.destroy(slot._id, listingSlot.held._rev!));
+    return { ok: false, reason: REVIEW_ID_TAKEN };
+  }
+  if (listingSlot.held.reviewId !== reviewId) return { ok: false, reason: ONE_REVIEW_PER_LISTING };
   // `first`: this call made the author claim, so nothing before it can have stored the review.
-  return { ok: true, first: held === author };
+  return { ok: true, first: authorship.created };
 }
 
 export type ApplyResult =

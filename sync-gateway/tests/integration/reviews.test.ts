@@ -197,6 +197,23 @@ describe('review commands pushed through /db/me', () => {
     expect(await push(bob, [command(bob.user.id, { sanctuaryId: listing })])).toEqual([expect.objectContaining({ ok: true })]);
   });
 
+  it("refuses a command whose review id is already another account's, and leaves the user's slot for the listing free", async () => {
+    const listing = freshSanctuary();
+    const cmd = command(alice.user.id, { sanctuaryId: listing });
+    const reviewId = `review:${hexOf(cmd._id)}`;
+    const bobs = { _id: `review-author:${reviewId}`, type: 'review-author', reviewId, userId: bob.user.id, sanctuaryId: listing, commandId: `review-command:${'f'.repeat(32)}`, createdAt: cmd.createdAt };
+    await g.fx.couch.nano.db.use(DB.commands).insert(bobs as never);
+    expect(await push(alice, [cmd])).toEqual([expect.objectContaining({ ok: true })]);
+    await g.app.applies.idle();
+    expect(await getOrNull<ReviewCommandDoc>(userDbName(alice.user.id), cmd._id)).toMatchObject({ status: 'rejected', reason: 'This review could not be published. Please write it again.' });
+    expect(await getOrNull(DB.reviews, reviewId)).toBeNull();
+    // The slot both claims were asked for at once was given back: she can write her review again.
+    expect(await getOrNull(DB.commands, `review-slot:${alice.user.id}:${listing}`)).toBeNull();
+    expect(await push(alice, [command(alice.user.id, { sanctuaryId: listing })])).toEqual([expect.objectContaining({ ok: true })]);
+    await g.app.applies.idle();
+    expect((await reviewsOf(alice.user.id)).filter((r) => r.sanctuaryId === listing)).toHaveLength(1);
+  });
+
   it('accepts good documents next to refused ones in the same push', async () => {
     const good = command(alice.user.id, { sanctuaryId: OTHER_SANCTUARY });
     const bad = command(alice.user.id, { rating: 9 });
