@@ -226,7 +226,7 @@ test('where the reader is on a served page stays where it is when the app starts
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('a reader who scrolled a served page before the app started stays where they were, and going back returns there', async ({ page }) => {
+test('a reader who scrolled a served page before the app started stays where they were; going back, or a reload, returns there', async ({ page }) => {
   const release = await holdAppScript(page);
   await page.goto('/sanctuary/animal-place-grass-valley-ca', { waitUntil: 'commit' });
   const hours = page.getByRole('heading', { name: 'Operating Hours' });
@@ -247,6 +247,11 @@ test('a reader who scrolled a served page before the app started stays where the
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Animal Place' })).toBeVisible();
+  await expect(hours).toBeInViewport();
+
+  // Reloaded, the page comes back where the reader was.
+  await page.reload();
+  await waitForSync(page);
   await expect(hours).toBeInViewport();
 });
 

@@ -5,7 +5,7 @@
 //   render would move it to the top.
 // - Back and forward return to where the reader was even when the page is not that long yet at its first render (its
 //   reviews and other parts read from the device's database arrive just after): the position is reached as the page
-//   grows, instead of being cut to the height of its first render.
+//   grows, instead of being cut to the height of its first render. A reload returns there too.
 // Otherwise as the router does it: a page moved to starts at its top, or at the anchor its address names.
 import type { AnyRouter } from '@tanstack/react-router';
 import { getElementScrollRestorationEntry } from '@tanstack/router-core';
@@ -23,9 +23,16 @@ export function pageScrollPolicy(getRouter: () => AnyRouter): () => boolean {
     stopReaching?.();
     if (!rendered) {
       rendered = true;
+      // Reloaded, or come back to from another site: where the reader was, as the router kept it for the session (the
+      // browser's own restoration is off while the app runs).
+      const saved = returning() && !window.scrollY && !window.location.hash ? getElementScrollRestorationEntry(getRouter(), { getElement: () => window }) : undefined;
+      if (saved?.scrollY) {
+        window.scrollTo({ left: saved.scrollX, top: saved.scrollY });
+        if (typeof ResizeObserver === 'function') reachAsThePageGrows(saved.scrollX, saved.scrollY);
+      }
       // The router remembers a page's position only if it has seen the page scroll; this one may have been scrolled
       // before the app ran. Told so, it brings the reader back here from the next page.
-      if (window.scrollY || window.scrollX) document.dispatchEvent(new Event('scroll'));
+      else if (window.scrollY || window.scrollX) document.dispatchEvent(new Event('scroll'));
       return false;
     }
     const saved = getElementScrollRestorationEntry(getRouter(), { getElement: () => window });
@@ -34,7 +41,13 @@ export function pageScrollPolicy(getRouter: () => AnyRouter): () => boolean {
   };
 }
 
-/** The router scrolls to the saved position as soon as this returns; if the page is still too short, it gets there later. */
+/** Whether this document was opened by a reload or by going back or forward to it. */
+function returning(): boolean {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return navigation?.type === 'reload' || navigation?.type === 'back_forward';
+}
+
+/** The page has just been scrolled to the saved position (by the router, or above); if it is still too short, it gets there later. */
 function reachAsThePageGrows(left: number, top: number) {
   const page = document.documentElement;
   const observer = new ResizeObserver(() => {
