@@ -77,7 +77,7 @@ async function reviewSlotOf(couch: CouchClient, userId: string, sanctuaryId: str
 /**
  * Makes this user the author of `reviewId` and gives them the listing's one review slot, both create-only, so
  * that of two commands racing for either, exactly one wins; a retry of the same command finds both its own. Both
- * claims go in one request (one round trip to the store before the review can be written; answers matched by id).
+ * claims go in one request (one round trip to the store before the review can be written).
  */
 async function claimAuthorship(couch: CouchClient, userId: string, command: ReviewCommandDoc, reviewId: string): Promise<{ ok: true; first: boolean } | { ok: false; reason: string }> {
   const scope = couch.use<ReviewAuthorDoc | ReviewSlotDoc>(DB.commands);
@@ -85,14 +85,7 @@ async function claimAuthorship(couch: CouchClient, userId: string, command: Revi
   const author: ReviewAuthorDoc = { _id: reviewAuthorId(reviewId), type: 'review-author', reviewId, userId, sanctuaryId: command.sanctuaryId, commandId: command._id, createdAt };
   const slot: ReviewSlotDoc = { _id: reviewSlotId(userId, command.sanctuaryId), type: 'review-slot', userId, sanctuaryId: command.sanctuaryId, reviewId, createdAt };
   const results = await couch.call(() => scope.bulk({ docs: [author, slot] }));
-  /** The claim as stored: this one (`created`), or the one already there. */
-  const settle = async <T extends ReviewAuthorDoc | ReviewSlotDoc>(doc: T): Promise<{ held: T; created: boolean }> => {
-    const result = results.find((r) => r.id === doc._id);
-    if (result && !result.error) return { held: { ...doc, _rev: result.rev }, created: true };
-    if (result?.error !== 'conflict') throw new Error(`Claiming ${doc._id}: ${result?.reason ?? result?.error ?? 'no answer from the store'}`);
-    return { held: (await couch.call(() => scope.get(doc._id))) as T, created: false };
-  };
-  const [authorship, listingSlot] = await Promise.all([settle(author), settle(slot)]);
+  const [authorship, listingSlot] = await Promise.all([storedOrExisting(couch, scope, results, author), storedOrExisting(couch, scope, results, slot)]);
   if (authorship.held.userId !== userId) {
     // Another account's review has this id: the slot, if it was taken for it, is given back (never to be published).
     if (listingSlot.held.reviewId === reviewId) await couch.call(() => scope.destroy(slot._id, listingSlot.held._rev!));
@@ -346,22 +339,34 @@ function settledWithin<T>(promise: Promise<T | null>, ms: number): Promise<T | n
 }
 
 /**
- * The review and its listing's new figures in one `_bulk_docs` request (answers matched by id: PouchDB Server's come
- * out of order). A conflict on the figures (another review's were written since they were read) leaves them to the
+ * The review and its listing's new figures in one `_bulk_docs` request. A conflict on the figures (another review's were written since they were read) leaves them to the
  * recomputation that follows every review; a conflict on the review is handled as in putOnce, and then the figures,
  * counted from a view that may already hold it, are recomputed at once.
  */
 async function putWithFigures(couch: CouchClient, review: ReviewDoc, figures: ReviewStatsDoc, same: (existing: ReviewDoc) => boolean): Promise<ReviewDoc> {
   const scope = couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews);
   const results = await couch.call(() => scope.bulk({ docs: [review, figures] }));
-  const outcome = results.find((r) => r.id === review._id);
-  if (!outcome) throw new Error(`The store did not answer for ${review._id}`);
-  if (!outcome.error) return review;
-  if (outcome.error !== 'conflict') throw new Error(`Storing ${review._id}: ${outcome.reason ?? outcome.error}`);
-  const existing = (await couch.call(() => scope.get(review._id))) as ReviewDoc;
-  if (!same(existing)) throw new Error(`${review._id} already exists with different content`);
+  const { held, created } = await storedOrExisting(couch, scope, results, review);
+  if (created) return review;
+  if (!same(held)) throw new Error(`${review._id} already exists with different content`);
   await recomputeStats(couch, review.sanctuaryId);
-  return existing;
+  return held;
+}
+
+/**
+ * A create-only document of a `_bulk_docs` request as stored: this one (`created`), or the one already there (a
+ * conflict). Answers are matched by id: PouchDB Server's come out of order.
+ */
+async function storedOrExisting<T extends { _id: string; _rev?: string }>(
+  couch: CouchClient,
+  scope: { get(id: string): Promise<unknown> },
+  results: Array<{ id?: string; rev?: string; error?: string; reason?: string }>,
+  doc: T,
+): Promise<{ held: T; created: boolean }> {
+  const result = results.find((r) => r.id === doc._id);
+  if (result && !result.error) return { held: { ...doc, _rev: result.rev }, created: true };
+  if (result?.error !== 'conflict') throw new Error(`Storing ${doc._id}: ${result?.reason ?? result?.error ?? 'no answer from the store'}`);
+  return { held: (await couch.call(() => scope.get(doc._id))) as T, created: false };
 }
 
 export type Outcome = { status: 'published'; review: ReviewDoc } | { status: 'rejected'; reason: string };

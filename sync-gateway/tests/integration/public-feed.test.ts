@@ -30,6 +30,18 @@ const via = async (app: ReturnType<typeof createApp>, path: string): Promise<Cha
 /** The store's answer less design documents, as the proxy has always answered. */
 const withoutDesign = (c: Changes): Changes => ({ ...c, results: c.results.filter((r) => !r.id.startsWith('_design/')) });
 
+const reviewsVia = async (path: string): Promise<Changes> => (await (await a.request(`/db/reviews${path}`)).json()) as Changes;
+const reviewDoc = (id: string, sanctuaryId: string, rating: number) => ({
+  _id: id, type: 'review', schemaVersion: 1, sanctuaryId, sanctuaryName: 'Pair Farm', sanctuaryCity: 'Ravenna', sanctuaryState: 'OH', username: 'Ann', rating,
+  title: '', comment: 'Good.', visitDate: '', createdAt: '2026-11-27T00:00:00Z', photos: [],
+});
+/** Gateway a's reviews feed, once it is live; the store's reviews database to write to. */
+async function followReviews() {
+  a.warm();
+  await waitFor(() => Promise.resolve(a.following()));
+  return fx.couch.nano.db.use(DB.reviews);
+}
+
 beforeAll(async () => {
   fx = await startStoreFixture();
   a = createApp({ couch: fx.couch });
@@ -104,11 +116,8 @@ describe('the shared change feed', () => {
   });
 
   it("a review and its listing's figures written a moment after wake a waiting device once, with both; a review alone, a moment later", async () => {
-    const reviewsVia = async (path: string): Promise<Changes> => (await (await a.request(`/db/reviews${path}`)).json()) as Changes;
-    a.warm();
-    await waitFor(() => Promise.resolve(a.following()));
-    const reviews = fx.couch.nano.db.use(DB.reviews);
-    const review = (id: string, sanctuaryId: string) => ({ _id: id, type: 'review', schemaVersion: 1, sanctuaryId, sanctuaryName: 'Pair Farm', sanctuaryCity: 'Ravenna', sanctuaryState: 'OH', username: 'Ann', rating: 5, title: '', comment: 'Good.', visitDate: '', createdAt: '2026-11-27T00:00:00Z', photos: [] });
+    const reviews = await followReviews();
+    const review = (id: string, sanctuaryId: string) => reviewDoc(id, sanctuaryId, 5);
 
     const now = (await reviewsVia('/_changes?since=now')).last_seq;
     const poll = reviewsVia(`/_changes?feed=longpoll&heartbeat=500&since=${encodeURIComponent(String(now))}`);
@@ -149,11 +158,8 @@ describe('the shared change feed', () => {
   });
 
   it('a review and its figures stored in one request wake a waiting device once, with both, at once, whichever the store lists first', async () => {
-    const reviewsVia = async (path: string): Promise<Changes> => (await (await a.request(`/db/reviews${path}`)).json()) as Changes;
-    a.warm();
-    await waitFor(() => Promise.resolve(a.following()));
-    const reviews = fx.couch.nano.db.use(DB.reviews);
-    const review = (id: string, sanctuaryId: string) => ({ _id: id, type: 'review', schemaVersion: 1, sanctuaryId, sanctuaryName: 'Bulk Farm', sanctuaryCity: 'Ravenna', sanctuaryState: 'OH', username: 'Ann', rating: 4, title: '', comment: 'Good.', visitDate: '', createdAt: '2026-11-29T00:00:00Z', photos: [] });
+    const reviews = await followReviews();
+    const review = (id: string, sanctuaryId: string) => reviewDoc(id, sanctuaryId, 4);
     const figures = (sanctuaryId: string) => ({ _id: statsDocId(sanctuaryId), type: 'review-stats', sanctuaryId, totalReviews: 1, ratingSum: 4, averageRating: 4 });
     // Past the changes the test before wrote (the feed has them a moment after the store).
     await new Promise((r) => setTimeout(r, 500));

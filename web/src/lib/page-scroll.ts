@@ -28,7 +28,7 @@ export function pageScrollPolicy(getRouter: () => AnyRouter): () => boolean {
       const saved = returning() && !window.scrollY && !window.location.hash ? getElementScrollRestorationEntry(getRouter(), { getElement: () => window }) : undefined;
       if (saved?.scrollY) {
         window.scrollTo({ left: saved.scrollX, top: saved.scrollY });
-        if (typeof ResizeObserver === 'function') reachAsThePageGrows(saved.scrollX, saved.scrollY);
+        reachAsThePageGrows(saved.scrollX, saved.scrollY);
       }
       // The router remembers a page's position only if it has seen the page scroll; this one may have been scrolled
       // before the app ran. Told so, it brings the reader back here from the next page.
@@ -36,7 +36,7 @@ export function pageScrollPolicy(getRouter: () => AnyRouter): () => boolean {
       return false;
     }
     const saved = getElementScrollRestorationEntry(getRouter(), { getElement: () => window });
-    if (saved?.scrollY && typeof ResizeObserver === 'function') reachAsThePageGrows(saved.scrollX, saved.scrollY);
+    if (saved?.scrollY) reachAsThePageGrows(saved.scrollX, saved.scrollY);
     return true;
   };
 }
@@ -49,6 +49,7 @@ function returning(): boolean {
 
 /** The page has just been scrolled to the saved position (by the router, or above); if it is still too short, it gets there later. */
 function reachAsThePageGrows(left: number, top: number) {
+  if (typeof ResizeObserver !== 'function') return;
   const page = document.documentElement;
   const observer = new ResizeObserver(() => {
     if (Math.abs(window.scrollY - top) < 1) return stop();
