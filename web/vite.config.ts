@@ -49,11 +49,36 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/** The module the entry imports one task after its own (web/src/main.tsx): the app itself. */
+const APP_START_MODULE = '/src/start.tsx';
+
 /**
- * The app's entry module and the chunks it imports (Vite's module script and modulepreload links) go into
- * `<template id="ss-app">`, where the browser neither fetches nor runs them; web/inline/start-app.js puts them into the
- * document: after the first paint when the page came with its content, at once when it did not. The template comes
- * before the first script, so the early scripts can read the entry's address (the build's name).
+ * Modulepreload links for the app's start (APP_START_MODULE) and the chunks it imports, which the entry asks for only
+ * once it has run: fetched beside the entry instead of one round trip after it.
+ */
+function appStartPreloads(bundle: Record<string, { type: string }> | undefined, already: string[]): string[] {
+  type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
+  const chunks = Object.values(bundle ?? {}).filter((c): c is Chunk => c.type === 'chunk');
+  const entry = chunks.find((c) => c.isEntry);
+  const start = chunks.find((c) => c.facadeModuleId?.endsWith(APP_START_MODULE));
+  if (!entry || !start || !entry.dynamicImports.includes(start.fileName)) throw new Error(`the entry does not import ${APP_START_MODULE} by itself`);
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file) || file === entry.fileName) return;
+    files.add(file);
+    for (const dep of byName.get(file)?.imports ?? []) visit(dep);
+  };
+  visit(start.fileName);
+  return [...files].filter((file) => !already.some((tag) => tag.includes(`/${file}"`))).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
+/**
+ * The app's entry module and the chunks it imports (Vite's module script and modulepreload links), and those of the
+ * app's start, go into `<template id="ss-app">`, where the browser neither fetches nor runs them;
+ * web/inline/start-app.js puts them into the document: after the first paint when the page came with its content, at
+ * once when it did not. The template comes before the first script, so the early scripts can read the entry's address
+ * (the build's name).
  */
 function startAppAfterPaint(): Plugin {
   return {
@@ -61,13 +86,14 @@ function startAppAfterPaint(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const tags: string[] = [];
         const rest = html.replace(/\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g, (tag) => {
           tags.push(tag.trim());
           return '';
         });
         if (tags.filter((t) => t.startsWith('<script')).length !== 1) throw new Error(`expected one module script in index.html, found: ${tags.join(' ')}`);
+        tags.push(...appStartPreloads(ctx.bundle, tags));
         if (!rest.includes("getElementById('ss-app')")) throw new Error('index.html does not load web/inline/start-app.js');
         // Before the first script (and the comment that introduces it).
         const at = rest.search(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<script/);
