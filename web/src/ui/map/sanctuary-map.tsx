@@ -3,6 +3,7 @@
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import L from './leaflet-global';
+import { SLICE_MS } from './slices';
 import { StateOutlines } from './state-outlines';
 import 'leaflet.markercluster';
 import { useEffect, useMemo, useRef } from 'react';
@@ -30,8 +31,11 @@ interface Props {
   className?: string;
 }
 
-/** The longest the map works on its markers before letting the page answer input (a long task is 50 ms). */
-const SLICE_MS = 20;
+/**
+ * New markers join the cluster group this many at a time, each batch within a slice's time: the group's own chunking
+ * looks at the clock only every 200 markers, so one call with a few hundred was one long task of its own.
+ */
+const MARKER_BATCH = 25;
 
 const BOUNDS = L.latLngBounds([MAP.bounds.south, MAP.bounds.west], [MAP.bounds.north, MAP.bounds.east]);
 
@@ -85,7 +89,7 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   // Reconcile markers with the list: live data changes touch only the markers whose sanctuary, letter or
   // selection changed, instead of rebuilding thousands of them. The work is done after the browser has painted, in
   // slices of at most SLICE_MS with the page answering input between them (hundreds of new markers at once were one
-  // long task on a slow phone); each slice's new markers join the map as it ends, the gone ones leave at the end. A
+  // long task on a slow phone); new markers join the map in batches of MARKER_BATCH, the gone ones leave at the end. A
   // change that arrives meanwhile starts over from what is already on the map.
   useEffect(() => {
     const group = groupRef.current;
@@ -96,11 +100,15 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slice = () => {
       const end = performance.now() + SLICE_MS;
-      const added: L.Marker[] = [];
+      let added: L.Marker[] = [];
       while (next < sanctuaries.length && performance.now() < end) {
         const marker = reconcileOne(sanctuaries[next]!, next, seen);
         if (marker) added.push(marker);
         next += 1;
+        if (added.length === MARKER_BATCH) {
+          group.addLayers(added);
+          added = [];
+        }
       }
       if (added.length) group.addLayers(added);
       if (next < sanctuaries.length) {
@@ -168,15 +176,18 @@ function FitView({ sanctuaries, userLocation, fitKey }: Pick<Props, 'sanctuaries
     if (fitKey === undefined) return;
     const key = fitKey;
     if (!ready || fitted.current === key) return;
+    // The first fit jumps: the map has shown nothing yet that a zoom animation would help follow, and the animation's
+    // frames and its end (every layer projected again) were the map's longest tasks after its creation.
+    const animate = fitted.current !== null;
     fitted.current = key;
     if (userLocation) {
-      map.setView([userLocation.latitude, userLocation.longitude], MAP.refitZoomWithUserLocation);
+      map.setView([userLocation.latitude, userLocation.longitude], MAP.refitZoomWithUserLocation, { animate });
     } else {
       // Alaska and Hawaii would shrink the lower 48 to a corner of the map: fit the listings in the contiguous US
       // when there are some (the others are a pan away), and all of them when there are none (a search in Alaska).
       const points = sanctuaries.map((s) => [s.latitude, s.longitude] as L.LatLngTuple);
       const contiguous = points.filter((p) => BOUNDS.contains(p));
-      map.fitBounds(L.latLngBounds(contiguous.length ? contiguous : points), { padding: [30, 30], maxZoom: 12 });
+      map.fitBounds(L.latLngBounds(contiguous.length ? contiguous : points), { padding: [30, 30], maxZoom: 12, animate });
     }
   }, [fitKey, ready, map, sanctuaries, userLocation]);
   return null;

@@ -1,0 +1,18 @@
+// The map's own work on many things at once (markers, the state outlines) is done in slices: at most SLICE_MS of it,
+// then the page answers input and paints before the next slice. A long task is 50 ms; a slow phone is about four
+// times slower than the machine these numbers were taken on, and a slice ends only after the step that crosses it.
+export const SLICE_MS = 10;
+
+/** Runs `step` on each item in slices of about SLICE_MS, each slice in a task of its own; answers a cancel function. */
+export function inSlices<T>(items: readonly T[], step: (item: T) => void, done?: () => void): () => void {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slice = () => {
+    const end = performance.now() + SLICE_MS;
+    while (next < items.length && performance.now() < end) step(items[next++]!);
+    if (next < items.length) timer = setTimeout(slice, 0);
+    else done?.();
+  };
+  timer = setTimeout(slice, 0);
+  return () => clearTimeout(timer);
+}
