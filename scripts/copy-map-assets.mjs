@@ -18,8 +18,8 @@ const self = fileURLToPath(import.meta.url);
 /**
  * How far the outlines are simplified (topojson-simplify's quantile of Visvalingam's effective areas: points that
  * matter less than this share of the atlas's points are dropped; shared borders stay shared). Leaflet projects every
- * point of the outlines when they are added and again at every zoom: all of them (14,456 in the states' rings) were
- * ~60 ms of main-thread work each time on this machine. 0.2 keeps 3,027 of the atlas's 11,781 arc points (3,872 in the
+ * point of the outlines when they are added and again at every zoom: all of them (14,456 in the states' rings) took
+ * most of a 55–65 ms task each time on this machine. 0.2 keeps 3,027 of the atlas's 11,781 arc points (3,872 in the
  * rings), drawn under map tiles that carry the detail whenever they load.
  */
 const SIMPLIFY_QUANTILE = 0.2;

@@ -3,7 +3,7 @@
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import L from './leaflet-global';
-import { SLICE_MS } from './slices';
+import { inSlices, SLICE_MS } from './slices';
 import { StateOutlines } from './state-outlines';
 import 'leaflet.markercluster';
 import { useEffect, useMemo, useRef } from 'react';
@@ -96,36 +96,32 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
     if (!group) return;
     const entries = entriesRef.current;
     const seen = new Set<string>();
-    let next = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slice = () => {
-      const end = performance.now() + SLICE_MS;
-      let added: L.Marker[] = [];
-      while (next < sanctuaries.length && performance.now() < end) {
-        const marker = reconcileOne(sanctuaries[next]!, next, seen);
-        if (marker) added.push(marker);
-        next += 1;
-        if (added.length === MARKER_BATCH) {
-          group.addLayers(added);
-          added = [];
-        }
-      }
+    let added: L.Marker[] = [];
+    const join = () => {
       if (added.length) group.addLayers(added);
-      if (next < sanctuaries.length) {
-        timer = setTimeout(slice, 0);
-        return;
-      }
-      const removed: L.Marker[] = [];
-      for (const [id, entry] of entries) {
-        if (!seen.has(id)) {
-          removed.push(entry.marker);
-          entries.delete(id);
-        }
-      }
-      if (removed.length) group.removeLayers(removed);
+      added = [];
     };
-    timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
+    return inSlices(
+      sanctuaries,
+      (s, i) => {
+        const marker = reconcileOne(s, i, seen);
+        if (marker) added.push(marker);
+        if (added.length === MARKER_BATCH) join();
+      },
+      {
+        afterSlice: join,
+        done: () => {
+          const removed: L.Marker[] = [];
+          for (const [id, entry] of entries) {
+            if (!seen.has(id)) {
+              removed.push(entry.marker);
+              entries.delete(id);
+            }
+          }
+          if (removed.length) group.removeLayers(removed);
+        },
+      },
+    );
   }, [sanctuaries, selectedId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** Brings one listing's marker up to date; answers the marker when it is a new one, to be put on the map. */

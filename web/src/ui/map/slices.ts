@@ -3,13 +3,24 @@
 // times slower than the machine these numbers were taken on, and a slice ends only after the step that crosses it.
 export const SLICE_MS = 10;
 
-/** Runs `step` on each item in slices of about SLICE_MS, each slice in a task of its own; answers a cancel function. */
-export function inSlices<T>(items: readonly T[], step: (item: T) => void, done?: () => void): () => void {
+/**
+ * Runs `step` on each item in slices of about SLICE_MS, each slice in a task of its own; `afterSlice` ends each slice,
+ * `done` follows the last. Answers a cancel function.
+ */
+export function inSlices<T>(
+  items: readonly T[],
+  step: (item: T, index: number) => void,
+  { afterSlice, done }: { afterSlice?: () => void; done?: () => void } = {},
+): () => void {
   let next = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const slice = () => {
     const end = performance.now() + SLICE_MS;
-    while (next < items.length && performance.now() < end) step(items[next++]!);
+    while (next < items.length && performance.now() < end) {
+      step(items[next]!, next);
+      next += 1;
+    }
+    afterSlice?.();
     if (next < items.length) timer = setTimeout(slice, 0);
     else done?.();
   };

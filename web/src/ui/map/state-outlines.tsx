@@ -32,11 +32,9 @@ export function StateOutlines() {
       .then((topo) => {
         if (!live) return;
         const states = topo.objects.states as Collection;
-        cancel = inSlices(
-          states.geometries,
-          (state) => layer.addData(feature(topo, state) as GeoJSON.Feature),
-          () => (map.getContainer().dataset.offlineBaseLayer = 'ready'),
-        );
+        cancel = inSlices(states.geometries, (state) => layer.addData(feature(topo, state) as GeoJSON.Feature), {
+          done: () => (map.getContainer().dataset.offlineBaseLayer = 'ready'),
+        });
       })
       .catch((err: unknown) => console.warn('[map] state outlines unavailable', err));
     return () => {
