@@ -205,6 +205,38 @@ test('a search typed and submitted before the app has started is run when it sta
   await expect(box).toHaveValue('Watkins Glen, NY');
 });
 
+test('a button pressed before the app has started does what it says once it has: the menu, a section of the FAQ', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  let release = await holdAppScript(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  // Nothing answers it yet: the app is not running.
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeHidden();
+  release();
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  // Pressed once, opened once: not opened and closed again by the replay.
+  await page.unrouteAll();
+  release = await holdAppScript(page);
+  await page.goto('/faq', { waitUntil: 'commit' });
+  const section = page.getByRole('button', { name: FAQ_SECTIONS[1]!.title });
+  await section.tap();
+  await expect(section).toHaveAttribute('aria-expanded', 'false');
+  release();
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(FAQ_SECTIONS[1]!.items[0]!.question)).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  await context.close();
+});
+
 test('where the reader is on a served page stays where it is when the app starts: an in-page link followed before, an address with an anchor', async ({ page }) => {
   const release = await holdAppScript(page);
   await page.goto('/sanctuary/animal-place-grass-valley-ca', { waitUntil: 'commit' });

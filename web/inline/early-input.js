@@ -1,7 +1,11 @@
-// Records what happens in the search box of the page's own HTML (the pre-rendered home page) from the moment the
-// page is parsed until the app has started: whether it had focus and whether Enter was pressed or the form sent.
-// The app reads this when its search box takes over from that one (src/lib/early-input.ts) and runs the search: nothing
-// typed or submitted before the app was ready is lost.
+// Records what happens in the page's own HTML (pre-rendered by the build, or the device's snapshot of /) from the moment
+// the page is parsed until the app has started, so that nothing done before the app was ready is lost
+// (src/lib/early-input.ts hands it to the app):
+// - in the search box: whether it had focus and whether Enter was pressed or the form sent. The app reads this when its
+//   search box takes over from that one and runs the search;
+// - the last press of a button (the menu, a question of the FAQ, a filter): pressed again once the app has taken the
+//   page over. Until React takes #root over nothing answers it; from then on React does (it hydrates what is clicked
+//   first), so recording stops just before.
 (function () {
   var BOX = '#root form[role="search"] input[type="search"]';
   var state = { focused: false, submitted: false, stop: stop };
@@ -25,4 +29,15 @@
   }
   listeners.forEach(function (l) { document.addEventListener(l[0], l[1], true); });
   window.__ssEarlySearch = state;
+
+  var press = { button: null, stop: stopPresses };
+  function onClick(e) {
+    var b = e.target && e.target.closest ? e.target.closest('#root button[type="button"]') : null;
+    if (b && !b.disabled) press.button = b;
+  }
+  function stopPresses() {
+    document.removeEventListener('click', onClick, true);
+  }
+  document.addEventListener('click', onClick, true);
+  window.__ssEarlyPress = press;
 })();

@@ -1,11 +1,11 @@
 // The app itself, one task after the entry (web/src/main.tsx): mounts or hydrates the router, starts replication and
 // the signed-in user's account.
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { router } from './router';
 import { startAccount } from './data/account';
-import { watchEarlySearchBox } from './lib/early-input';
+import { holdEarlyPress, replayEarlyPress, watchEarlySearchBox } from './lib/early-input';
 
 const container = document.getElementById('root')!;
 
@@ -27,9 +27,20 @@ declare global {
 // starts (one long task of hundreds of milliseconds on a slow phone otherwise). When the server already put the
 // page's content in the HTML, it is on screen first: a listing's facts (plain HTML from the gateway) are replaced after
 // that paint; a page the build pre-rendered from the app's own components is hydrated.
+/**
+ * A button pressed in the page's HTML before the app was ready is pressed again once the first render is on screen.
+ * Content the app replaces (not hydrates) answers nothing until that render's commit: recording stops there, in the
+ * same task, so no press is both answered and replayed.
+ */
+function AfterFirstRender() {
+  useLayoutEffect(holdEarlyPress, []);
+  useEffect(() => replayEarlyPress(container), []);
+  return null;
+}
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
+    <AfterFirstRender />
   </StrictMode>
 );
 function mount() {
@@ -48,6 +59,7 @@ function hydrate() {
   nextTask(() =>
     void router.load().then(() =>
       startTransition(() => {
+        holdEarlyPress();
         hydrateRoot(container, app, { onRecoverableError: (err, info) => console.warn('[ssr] hydration', err, info.componentStack) });
       }),
     ),

@@ -3,8 +3,8 @@
 // carried over. web/inline/early-input.js records from the moment the page is parsed; this runs it as the page does.
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { takeEarlySearch, watchEarlySearchBox } from './early-input';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdEarlyPress, replayEarlyPress, takeEarlySearch, watchEarlySearchBox } from './early-input';
 
 const recorder = fs.readFileSync(path.resolve(__dirname, '../../inline/early-input.js'), 'utf8');
 
@@ -22,6 +22,8 @@ const enter = (box: HTMLInputElement) => box.dispatchEvent(new KeyboardEvent('ke
 
 beforeEach(() => {
   takeEarlySearch();
+  holdEarlyPress();
+  replayEarlyPress(document.body);
   // As the page's inline copy of it (index.html, put in by the build) does.
   new Function(recorder)();
 });
@@ -61,5 +63,94 @@ describe('the early search box', () => {
     expect(submit.defaultPrevented).toBe(true);
     watchEarlySearchBox(root);
     expect(takeEarlySearch()).toMatchObject({ text: 'Vermont', submitted: true });
+  });
+});
+
+describe('a button pressed before the app was ready', () => {
+  /** The page's HTML: the menu button and a question of the FAQ; presses are counted once the app "answers" them. */
+  function served() {
+    document.body.innerHTML =
+      '<div id="root"><button type="button" aria-label="Open menu"></button><button type="button">How do I visit?</button><button type="button" disabled>Later</button></div>';
+    return document.getElementById('root')!;
+  }
+  const button = (root: HTMLElement, name: string) =>
+    [...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name)!;
+  const answered = (b: HTMLButtonElement) => {
+    const presses: string[] = [];
+    b.addEventListener('click', () => presses.push(b.getAttribute('aria-label') ?? b.textContent!));
+    return presses;
+  };
+
+  it('is pressed again, once, when the app has taken the same HTML over; later presses the app answers alone', () => {
+    const root = served();
+    button(root, 'How do I visit?').click();
+    button(root, 'Open menu').click();
+    // The app hydrates: from now on presses are its own, and are not recorded.
+    holdEarlyPress();
+    const menu = answered(button(root, 'Open menu'));
+    const question = answered(button(root, 'How do I visit?'));
+    replayEarlyPress(root);
+    expect(menu).toEqual(['Open menu']);
+    expect(question).toEqual([]);
+    replayEarlyPress(root);
+    button(root, 'How do I visit?').click();
+    holdEarlyPress();
+    replayEarlyPress(root);
+    expect(menu).toEqual(['Open menu']);
+    expect(question).toEqual(['How do I visit?']);
+  });
+
+  it('content the app replaced: the one button of the same name is pressed', () => {
+    served();
+    button(document.getElementById('root')!, 'Open menu').click();
+    holdEarlyPress();
+    const root = served();
+    const menu = answered(button(root, 'Open menu'));
+    replayEarlyPress(root);
+    expect(menu).toEqual(['Open menu']);
+  });
+
+  it('a button disabled in the new content, or a press on a disabled one, is left alone', () => {
+    served();
+    button(document.getElementById('root')!, 'How do I visit?').click();
+    holdEarlyPress();
+    const root = served();
+    button(root, 'How do I visit?').disabled = true;
+    const question = answered(button(root, 'How do I visit?'));
+    replayEarlyPress(root);
+    expect(question).toEqual([]);
+
+    new Function(recorder)();
+    const again = served();
+    button(again, 'Later').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    holdEarlyPress();
+    button(again, 'Later').disabled = false;
+    const later = answered(button(again, 'Later'));
+    replayEarlyPress(again);
+    expect(later).toEqual([]);
+  });
+
+  it('a press React stops at the root (its part of the page not hydrated yet) is tried again until it gets through', async () => {
+    const root = served();
+    button(root, 'How do I visit?').click();
+    holdEarlyPress();
+    let stopped = 0;
+    const stillHydrating = (e: Event) => {
+      if (stopped++ < 2) e.stopPropagation();
+    };
+    root.addEventListener('click', stillHydrating, true);
+    const question = answered(button(root, 'How do I visit?'));
+    replayEarlyPress(root);
+    expect(question).toEqual([]);
+    await vi.waitFor(() => expect(question).toEqual(['How do I visit?']));
+    expect(stopped).toBe(3);
+  });
+
+  it('nothing pressed: nothing replayed', () => {
+    const root = served();
+    holdEarlyPress();
+    const menu = answered(button(root, 'Open menu'));
+    replayEarlyPress(root);
+    expect(menu).toEqual([]);
   });
 });
