@@ -1,7 +1,7 @@
 // A visitor's 'Report incorrect information' about a listing: an item of the admin queue beside applications and
 // claims, in `submissions` (replicated to admins' devices only); an admin resolves it. (Owners' proposed edits,
 // which admins once applied, gave way to owners updating their listings directly: listing-management.ts.)
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const SANCTUARY_REPORT_DOC_TYPE = 'sanctuary-report';
 /** Proposed edits of before owners updated their listings directly; only a migration still reads them. */
@@ -20,9 +20,7 @@ export const FEEDBACK_MESSAGES = {
 export const sanctuaryReportSchema = z.object({
   message: z
     .string({ error: 'Please tell us what is incorrect.' })
-    .trim()
-    .min(1, 'Please tell us what is incorrect.')
-    .max(2000, 'The report can be at most 2000 characters.'),
+    .check(z.trim(), z.minLength(1, 'Please tell us what is incorrect.'), z.maxLength(2000, 'The report can be at most 2000 characters.')),
 });
 
 interface QueueItemBase {

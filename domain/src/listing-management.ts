@@ -3,7 +3,7 @@
 // too), pushed through /db/me, applied once by the server, which writes the outcome back. Claims go to the admins'
 // queue; an owner's update publishes directly (they were verified when their claim or application was approved)
 // and leaves an audit entry admins can read and revert.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_PHOTO_BASE64_LENGTH, randomHex } from './review-command.ts';
 import { ALLOWED_PHOTO_TYPES, MAX_PHOTO_BYTES } from './constants.ts';
 import { SANCTUARY_ID_PATTERN, revisionsSchema } from './favorite.ts';
@@ -43,28 +43,27 @@ export const MANAGEMENT_MESSAGES = {
   emptyUpdate: 'Please change at least one thing.',
 } as const;
 
-const text = (max: number, what: string) => z.string().trim().max(max, `${what} can be at most ${max} characters.`);
-const required = (max: number, what: string, missing: string) => text(max, what).min(1, missing);
+const required = (max: number, what: string, missing: string) =>
+  z.string().check(z.trim(), z.maxLength(max, `${what} can be at most ${max} characters.`), z.minLength(1, missing));
 
 /** What a claimant tells us (issue 12: their role there, a contact phone or e-mail, how we can verify them). */
 export const claimFieldsSchema = z.object({
   role: required(100, 'Your role', 'Please tell us your role at the sanctuary.'),
-  contact: required(200, 'The contact', 'Please give a phone number or e-mail address we can reach you at.').refine(
-    (v) => /@/.test(v) || (v.match(/\d/g)?.length ?? 0) >= 7,
-    'Please give a phone number or e-mail address we can reach you at.',
+  contact: required(200, 'The contact', 'Please give a phone number or e-mail address we can reach you at.').check(
+    z.refine((v) => /@/.test(v) || (v.match(/\d/g)?.length ?? 0) >= 7, 'Please give a phone number or e-mail address we can reach you at.'),
   ),
   verification: required(2000, 'The note', 'Please tell us how we can verify that you run this sanctuary.'),
 });
 export type ClaimFields = z.output<typeof claimFieldsSchema>;
 
-const serverOnly = z.never({ error: 'Only the server writes the outcome of a command.' }).optional();
-const meta = { _rev: z.string().max(200).optional(), _revisions: z.optional(revisionsSchema), _deleted: z.boolean().optional() };
+const serverOnly = z.optional(z.never({ error: 'Only the server writes the outcome of a command.' }));
+const meta = { _rev: z.optional(z.string().check(z.maxLength(200))), _revisions: z.optional(revisionsSchema), _deleted: z.optional(z.boolean()) };
 const commandBase = {
   ...meta,
   schemaVersion: z.literal(LISTING_MANAGEMENT_SCHEMA_VERSION),
-  ownerId: z.string().regex(USER_ID_PATTERN, 'ownerId is not a user id'),
+  ownerId: z.string().check(z.regex(USER_ID_PATTERN, 'ownerId is not a user id')),
   createdAt: z.iso.datetime({ offset: true, error: 'createdAt must be an ISO date-time' }),
-  sanctuaryId: z.string().regex(SANCTUARY_ID_PATTERN, 'sanctuaryId is not a valid sanctuary id'),
+  sanctuaryId: z.string().check(z.regex(SANCTUARY_ID_PATTERN, 'sanctuaryId is not a valid sanctuary id')),
   status: z.literal('pending', { error: 'A command is sent with status "pending"; only the server sets its outcome.' }),
   reason: serverOnly,
   processedAt: serverOnly,
@@ -89,7 +88,7 @@ export interface ListingClaimCommandDoc {
 }
 
 export const claimCommandPushSchema = z.strictObject({
-  _id: z.string().regex(LISTING_CLAIM_COMMAND_ID_PATTERN, 'The id of a claim is "listing-claim-command:" + 32 lowercase hex characters.'),
+  _id: z.string().check(z.regex(LISTING_CLAIM_COMMAND_ID_PATTERN, 'The id of a claim is "listing-claim-command:" + 32 lowercase hex characters.')),
   type: z.literal(LISTING_CLAIM_COMMAND_TYPE),
   ...commandBase,
   claim: claimFieldsSchema,
@@ -109,37 +108,40 @@ export type OwnerEditableField = (typeof OWNER_EDITABLE_FIELDS)[number];
  * cover: existing listing photo URLs, and `new:photo-<n>` for a photo attached to this command.
  */
 export const listingChangesSchema = z
-  .strictObject({
-    description: editableFieldSchemas.description,
-    phone: editableFieldSchemas.phone,
-    email: editableFieldSchemas.email,
-    website: editableFieldSchemas.website,
-    animalTypes: editableFieldSchemas.animalTypes,
-    acceptingAnimals: z.boolean().nullable(),
-    specialNeeds: editableFieldSchemas.specialNeeds,
-    hasVolunteerOpportunities: z.boolean(),
-    volunteerInfo: editableFieldSchemas.volunteerInfo,
-    hasToursAvailable: z.boolean(),
-    tourSchedule: editableFieldSchemas.tourSchedule,
-    hours: z.nullable(weeklyHoursSchema),
-    upcomingEvents: z.array(upcomingEventSchema).max(50, 'A listing can show at most 50 events.'),
-    imageUrls: z
-      .array(z.string().refine((u) => LISTING_PHOTO_URL_PATTERN.test(u) || /^new:photo-(?:[0-9]|1[01])$/.test(u), 'Not a photo of this listing.'))
-      .max(MAX_LISTING_PHOTOS, MANAGEMENT_MESSAGES.tooManyPhotos)
-      .refine((urls) => new Set(urls).size === urls.length, 'A photo is listed twice.'),
-  })
-  .partial()
-  .refine((c) => Object.keys(c).length > 0, { message: MANAGEMENT_MESSAGES.emptyUpdate });
+  .partial(
+    z.strictObject({
+      description: editableFieldSchemas.description,
+      phone: editableFieldSchemas.phone,
+      email: editableFieldSchemas.email,
+      website: editableFieldSchemas.website,
+      animalTypes: editableFieldSchemas.animalTypes,
+      acceptingAnimals: z.nullable(z.boolean()),
+      specialNeeds: editableFieldSchemas.specialNeeds,
+      hasVolunteerOpportunities: z.boolean(),
+      volunteerInfo: editableFieldSchemas.volunteerInfo,
+      hasToursAvailable: z.boolean(),
+      tourSchedule: editableFieldSchemas.tourSchedule,
+      hours: z.nullable(weeklyHoursSchema),
+      upcomingEvents: z.array(upcomingEventSchema).check(z.maxLength(50, 'A listing can show at most 50 events.')),
+      imageUrls: z
+        .array(z.string().check(z.refine((u) => LISTING_PHOTO_URL_PATTERN.test(u) || /^new:photo-(?:[0-9]|1[01])$/.test(u), 'Not a photo of this listing.')))
+        .check(
+          z.maxLength(MAX_LISTING_PHOTOS, MANAGEMENT_MESSAGES.tooManyPhotos),
+          z.refine((urls) => new Set(urls).size === urls.length, 'A photo is listed twice.'),
+        ),
+    }),
+  )
+  .check(z.refine((c) => Object.keys(c).length > 0, { message: MANAGEMENT_MESSAGES.emptyUpdate }));
 export type ListingChanges = z.output<typeof listingChangesSchema>;
 
 /** A new photo as the device attaches it (inline base64), or a stub on later revisions. */
 const photoAttachmentSchema = z.looseObject({
   content_type: z.enum(ALLOWED_PHOTO_TYPES, { error: 'Photos must be JPEG, PNG or WebP.' }),
-  data: z.string().max(MAX_PHOTO_BASE64_LENGTH, 'Each photo can be at most 5 MB.').optional(),
-  stub: z.boolean().optional(),
-  length: z.number().int().min(0).max(MAX_PHOTO_BYTES, 'Each photo can be at most 5 MB.').optional(),
-  digest: z.string().max(200).optional(),
-  revpos: z.number().int().min(0).optional(),
+  data: z.optional(z.string().check(z.maxLength(MAX_PHOTO_BASE64_LENGTH, 'Each photo can be at most 5 MB.'))),
+  stub: z.optional(z.boolean()),
+  length: z.optional(z.int().check(z.gte(0), z.lte(MAX_PHOTO_BYTES, 'Each photo can be at most 5 MB.'))),
+  digest: z.optional(z.string().check(z.maxLength(200))),
+  revpos: z.optional(z.int().check(z.gte(0))),
 });
 
 export interface ListingUpdateDoc {
@@ -161,24 +163,27 @@ export interface ListingUpdateDoc {
 
 export const listingUpdatePushSchema = z
   .strictObject({
-    _id: z.string().regex(LISTING_UPDATE_ID_PATTERN, 'The id of a listing update is "listing-update:" + 32 lowercase hex characters.'),
+    _id: z.string().check(z.regex(LISTING_UPDATE_ID_PATTERN, 'The id of a listing update is "listing-update:" + 32 lowercase hex characters.')),
     type: z.literal(LISTING_UPDATE_COMMAND_TYPE),
     ...commandBase,
     changes: listingChangesSchema,
-    _attachments: z
-      .record(z.string().regex(LISTING_PHOTO_ATTACHMENT_PATTERN, 'Photo attachments are named photo-0 to photo-11.'), photoAttachmentSchema)
-      .refine((a) => Object.keys(a).length <= MAX_LISTING_PHOTOS, MANAGEMENT_MESSAGES.tooManyPhotos)
-      .optional(),
+    _attachments: z.optional(
+      z
+        .record(z.string().check(z.regex(LISTING_PHOTO_ATTACHMENT_PATTERN, 'Photo attachments are named photo-0 to photo-11.')), photoAttachmentSchema)
+        .check(z.refine((a) => Object.keys(a).length <= MAX_LISTING_PHOTOS, MANAGEMENT_MESSAGES.tooManyPhotos)),
+    ),
     auditId: serverOnly,
   })
-  .refine((d) => Object.keys(d._attachments ?? {}).every((name) => d.changes.imageUrls?.includes(`new:${name}`)), {
-    message: 'Every new photo must have its place in the listing.',
-    path: ['_attachments'],
-  })
-  .refine((d) => (d.changes.imageUrls ?? []).filter((u) => u.startsWith('new:')).every((u) => d._attachments?.[u.slice(4)]), {
-    message: 'A new photo named in the listing is not attached.',
-    path: ['changes', 'imageUrls'],
-  });
+  .check(
+    z.refine((d) => Object.keys(d._attachments ?? {}).every((name) => d.changes.imageUrls?.includes(`new:${name}`)), {
+      message: 'Every new photo must have its place in the listing.',
+      path: ['_attachments'],
+    }),
+    z.refine((d) => (d.changes.imageUrls ?? []).filter((u) => u.startsWith('new:')).every((u) => d._attachments?.[u.slice(4)]), {
+      message: 'A new photo named in the listing is not attached.',
+      path: ['changes', 'imageUrls'],
+    }),
+  );
 
 export function newClaimCommand(ownerId: string, sanctuaryId: string, claim: ClaimFields, now = new Date()): ListingClaimCommandDoc {
   return {

@@ -1,7 +1,7 @@
 // Listing applications (the spec's Submission) and the two commands around them: a 'submission-command' a
 // signed-in user writes into their own database (offline OK), and an 'admin-decision' an admin writes into theirs.
 // The gateway turns the first into a `submissions` document and applies the second; outcomes are written back.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ANIMAL_TYPES } from './constants.ts';
 import { revisionsSchema } from './favorite.ts';
 import { lookupPlace, type Gazetteer } from './gazetteer.ts';
@@ -47,8 +47,9 @@ export function submissionStatusLabel(status: string): string {
   return status === 'pending' ? 'Pending Review' : status;
 }
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label} can be at most ${max} characters.`);
-const required = (max: number, label: string) => text(max, label).min(1, `Please enter ${label.toLowerCase()}.`);
+const tooLong = (max: number, label: string) => z.maxLength(max, `${label} can be at most ${max} characters.`);
+const text = (max: number, label: string) => z.string().check(z.trim(), tooLong(max, label));
+const required = (max: number, label: string) => z.string().check(z.trim(), tooLong(max, label), z.minLength(1, `Please enter ${label.toLowerCase()}.`));
 
 /** Every field an applicant fills in (the spec's Submission without id, status, submittedAt and reviewNotes). */
 export const submissionFieldsSchema = z.object({
@@ -56,14 +57,17 @@ export const submissionFieldsSchema = z.object({
   description: required(5000, 'A description'),
   address: text(300, 'The address'),
   city: required(120, 'The city'),
-  state: z.string().trim().toUpperCase().refine((s) => Object.hasOwn(US_STATES, s), { message: 'Please choose a US state.' }),
-  zipCode: z.string().trim().regex(/^(\d{5}(-\d{4})?)?$/, 'Please enter a 5-digit ZIP code.'),
-  email: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+  state: z.string().check(z.trim(), z.toUpperCase(), z.refine((s) => Object.hasOwn(US_STATES, s), { message: 'Please choose a US state.' })),
+  zipCode: z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, 'Please enter a 5-digit ZIP code.')),
+  email: z.pipe(text(254, 'The email address'), z.email('Please enter a valid email address.')),
   contactName: required(120, 'A contact name'),
   contactTitle: text(120, 'The contact title'),
   phone: text(40, 'The phone number'),
-  website: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Please enter a web address starting with http:// or https://.' }).max(500)]),
-  animalTypes: z.array(z.enum(ANIMAL_TYPES)).max(ANIMAL_TYPES.length),
+  website: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Please enter a web address starting with http:// or https://.' }).check(tooLong(500, 'The web address')),
+  ]),
+  animalTypes: z.array(z.enum(ANIMAL_TYPES)).check(z.maxLength(ANIMAL_TYPES.length)),
   acceptingAnimals: z.boolean(),
   hasVolunteerOpportunities: z.boolean(),
   hasToursAvailable: z.boolean(),
@@ -149,20 +153,20 @@ export interface SubmissionCommandDoc {
   processedAt?: string;
 }
 
-const serverOnly = z.never({ error: 'Only the server writes the outcome of a command.' }).optional();
+const serverOnly = z.optional(z.never({ error: 'Only the server writes the outcome of a command.' }));
 const meta = {
-  _rev: z.string().max(200).optional(),
+  _rev: z.optional(z.string().check(z.maxLength(200))),
   _revisions: z.optional(revisionsSchema),
-  _deleted: z.boolean().optional(),
+  _deleted: z.optional(z.boolean()),
 };
 
 /** What a device may push: a new application, status 'pending', no outcome; the server's later revisions pass too. */
 export const submissionCommandPushSchema = z.strictObject({
-  _id: z.string().regex(SUBMISSION_COMMAND_ID_PATTERN, 'The id of a submission command is "submission-command:" + 32 lowercase hex characters.'),
+  _id: z.string().check(z.regex(SUBMISSION_COMMAND_ID_PATTERN, 'The id of a submission command is "submission-command:" + 32 lowercase hex characters.')),
   ...meta,
   type: z.literal(SUBMISSION_COMMAND_DOC_TYPE),
   schemaVersion: z.literal(SUBMISSION_SCHEMA_VERSION),
-  ownerId: z.string().regex(USER_ID_PATTERN, 'ownerId is not a user id'),
+  ownerId: z.string().check(z.regex(USER_ID_PATTERN, 'ownerId is not a user id')),
   createdAt: z.iso.datetime({ offset: true, error: 'createdAt must be an ISO date-time' }),
   submission: submissionFieldsSchema,
   status: z.literal('pending', { error: 'An application is sent with status "pending"; only the server sets its outcome.' }),
@@ -193,30 +197,30 @@ export interface AdminDecisionDoc {
   processedAt?: string;
 }
 
-export const reviewNotesSchema = z.string().max(3000, 'Review notes can be at most 3000 characters.');
+export const reviewNotesSchema = z.string().check(z.maxLength(3000, 'Review notes can be at most 3000 characters.'));
 
 /** Notes are required (non-blank) when rejecting. */
 export const isBlankNotes = (notes: string | undefined | null): boolean => !notes || notes.trim() === '';
 
 export const adminDecisionPushSchema = z
   .strictObject({
-    _id: z.string().regex(ADMIN_DECISION_ID_PATTERN, 'The id of an admin decision is "admin-decision:" + 32 lowercase hex characters.'),
+    _id: z.string().check(z.regex(ADMIN_DECISION_ID_PATTERN, 'The id of an admin decision is "admin-decision:" + 32 lowercase hex characters.')),
     ...meta,
     type: z.literal(ADMIN_DECISION_DOC_TYPE),
     schemaVersion: z.literal(SUBMISSION_SCHEMA_VERSION),
-    ownerId: z.string().regex(USER_ID_PATTERN, 'ownerId is not a user id'),
+    ownerId: z.string().check(z.regex(USER_ID_PATTERN, 'ownerId is not a user id')),
     createdAt: z.iso.datetime({ offset: true, error: 'createdAt must be an ISO date-time' }),
-    submissionId: z.string().regex(SUBMISSION_ID_PATTERN, 'submissionId is not a submission id'),
+    submissionId: z.string().check(z.regex(SUBMISSION_ID_PATTERN, 'submissionId is not a submission id')),
     decision: z.enum(['approve', 'reject']),
     reviewNotes: reviewNotesSchema,
     status: z.literal('pending', { error: 'A decision is sent with status "pending"; only the server sets its outcome.' }),
     reason: serverOnly,
     processedAt: serverOnly,
   })
-  .refine((d) => d.decision !== 'reject' || !isBlankNotes(d.reviewNotes), { message: ADMIN_MESSAGES.notesRequiredText, path: ['reviewNotes'] });
+  .check(z.refine((d) => d.decision !== 'reject' || !isBlankNotes(d.reviewNotes), { message: ADMIN_MESSAGES.notesRequiredText, path: ['reviewNotes'] }));
 
 /** Body of POST /api/admin/submissions/{id}/reject. */
-export const rejectBodySchema = z.object({ reviewNotes: reviewNotesSchema.optional() });
+export const rejectBodySchema = z.object({ reviewNotes: z.optional(reviewNotesSchema) });
 
 export function newSubmissionCommand(ownerId: string, fields: SubmissionFields, now: Date = new Date(), hex: string = randomHex()): SubmissionCommandDoc {
   return {

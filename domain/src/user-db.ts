@@ -2,6 +2,7 @@
 // checks every document with checkUserDbDoc before the store sees it; CouchDB's validate_doc_update repeats
 // the type, id and owner rules, built from USER_DB_DOC_TYPES. A new kind of user document is added here only.
 import * as z from 'zod/mini';
+import './english-errors.ts';
 import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
 import { REVIEW_COMMAND_DOC_TYPE, REVIEW_COMMAND_MAX_BYTES, reviewCommandPushSchema } from './review-command.ts';
 import { ADMIN_DECISION_DOC_TYPE, SUBMISSION_COMMAND_DOC_TYPE, adminDecisionPushSchema, submissionCommandPushSchema } from './submission.ts';

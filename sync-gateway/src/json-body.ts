@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import '@ss/domain/english-errors';
 import { firstIssueMessage } from '@ss/domain/auth';
 
 export const NOT_JSON_MESSAGE = 'The request body must be JSON.';
@@ -11,10 +12,11 @@ export const NOT_JSON_MESSAGE = 'The request body must be JSON.';
 /** Account payloads are a few short fields; nothing bigger is read. */
 export const accountBodyLimit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) });
 
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+/** Takes a schema of either flavour of zod (classic, or zod/mini like the web app's first-paint modules). */
+export async function parseJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const body: unknown = await c.req.json().catch(() => undefined);
   if (body === undefined) throw new HTTPException(400, { message: NOT_JSON_MESSAGE });
-  const result = schema.safeParse(body);
+  const result = z.safeParse(schema, body);
   if (!result.success) throw new HTTPException(400, { message: firstIssueMessage(result.error) });
   return result.data;
 }
