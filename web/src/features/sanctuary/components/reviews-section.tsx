@@ -2,7 +2,7 @@
 // signed-in users (a sign-in prompt otherwise), the user's own reviews still waiting to be published, and the
 // published reviews with their photos, all from the device's local databases.
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ReviewDoc } from '@ss/domain/review';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { relativeAge } from '@ss/domain/relative-age';
@@ -16,7 +16,10 @@ import { ReportReviewButton } from '../../../ui/report-review-button';
 import { ReviewPhotos } from '../../../ui/review-photos';
 import { StarRating } from '../../../ui/star-rating';
 import { PendingReview } from './pending-review';
-import { ReviewForm } from './review-form';
+
+// The form (and react-hook-form with it) loads when 'Write a Review' is first pressed, not with every listing's page;
+// the service worker keeps it for offline use like the rest of the app.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
 
 export function ReviewsSection({ sanctuary }: { sanctuary: Sanctuary }) {
   const stats = useReviewStats(sanctuary.id);
@@ -57,7 +60,9 @@ export function ReviewsSection({ sanctuary }: { sanctuary: Sanctuary }) {
           </button>
           {everOpened ? (
             <div hidden={!open}>
-              <ReviewForm userId={user.id} sanctuaryId={sanctuary.id} onSubmitted={() => setOpen(false)} />
+              <Suspense fallback={<p className="mt-3 text-gray-600">Opening the form…</p>}>
+                <ReviewForm userId={user.id} sanctuaryId={sanctuary.id} onSubmitted={() => setOpen(false)} />
+              </Suspense>
             </div>
           ) : null}
         </div>
