@@ -23,10 +23,6 @@ declare global {
   }
 }
 
-// The first render is a transition, so React renders it in slices and the page keeps answering input while the app
-// starts (one long task of hundreds of milliseconds on a slow phone otherwise). When the server already put the
-// page's content in the HTML, it is on screen first: a listing's facts (plain HTML from the gateway) are replaced after
-// that paint; a page the build pre-rendered from the app's own components is hydrated.
 /**
  * A button pressed in the page's HTML before the app was ready is pressed again once the first render is on screen.
  * Content the app replaces (not hydrates) answers nothing until that render's commit: recording stops there, in the
@@ -37,6 +33,10 @@ function AfterFirstRender() {
   useEffect(() => replayEarlyPress(container), []);
   return null;
 }
+// The first render is a transition, so React renders it in slices and the page keeps answering input while the app
+// starts (one long task of hundreds of milliseconds on a slow phone otherwise). When the server already put the
+// page's content in the HTML, it is on screen first: a listing's facts (plain HTML from the gateway) are replaced after
+// that paint; a page the build pre-rendered from the app's own components is hydrated.
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
