@@ -1,9 +1,9 @@
-// Records what happens in the page's own HTML (pre-rendered by the build, or the device's snapshot of /) from the moment
-// the page is parsed until the app has started, so that nothing done before the app was ready is lost
+// Records what happens in the page's HTML (pre-rendered by the build or the gateway, or the device's snapshot of /)
+// from the moment the page is parsed until the app has started, so that nothing done before the app was ready is lost
 // (src/lib/early-input.ts hands it to the app):
 // - in the search box: whether it had focus and whether Enter was pressed or the form sent. The app reads this when its
 //   search box takes over from that one and runs the search;
-// - the last press of a button (the menu, a question of the FAQ, a filter): pressed again once the app has taken the
+// - the last press of a button (the menu, a section of the FAQ, the filters): pressed again once the app has taken the
 //   page over. Until React takes #root over nothing answers it; from then on React does (it hydrates what is clicked
 //   first), so recording stops just before.
 (function () {

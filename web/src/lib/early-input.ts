@@ -69,8 +69,8 @@ const REPLAY_RETRY_MS = 50;
 
 /**
  * Called once the app's first render is on screen: presses again the button pressed before the app was ready. React
- * keeps the page's own elements when it hydrates them; content it replaced instead (the device's snapshot of /) is
- * searched for the one button of the same name. Once; a button gone or now disabled is left alone.
+ * keeps the page's own elements when it hydrates them; in content it replaced instead of hydrating (HTML that is not
+ * the app's own) the press goes to the one button of the same name. Once; a button gone or now disabled is left alone.
  */
 export function replayEarlyPress(root: HTMLElement) {
   const early = pressed;
