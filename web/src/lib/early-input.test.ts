@@ -100,21 +100,22 @@ describe('a button pressed before the app was ready', () => {
     expect(question).toEqual(['How do I visit?']);
   });
 
-  it('content the app replaced: the one button of the same name is pressed', () => {
-    served();
-    button(document.getElementById('root')!, 'Open menu').click();
+  /** A button pressed in the served HTML, then the app replaces that HTML with its own: answers the new content. */
+  function pressedThenReplaced(name: string) {
+    button(served(), name).click();
     holdEarlyPress();
-    const root = served();
+    return served();
+  }
+
+  it('content the app replaced: the one button of the same name is pressed', () => {
+    const root = pressedThenReplaced('Open menu');
     const menu = answered(button(root, 'Open menu'));
     replayEarlyPress(root);
     expect(menu).toEqual(['Open menu']);
   });
 
   it('a button disabled in the new content, or a press on a disabled one, is left alone', () => {
-    served();
-    button(document.getElementById('root')!, 'How do I visit?').click();
-    holdEarlyPress();
-    const root = served();
+    const root = pressedThenReplaced('How do I visit?');
     button(root, 'How do I visit?').disabled = true;
     const question = answered(button(root, 'How do I visit?'));
     replayEarlyPress(root);
