@@ -196,7 +196,10 @@ export async function checkReviewCommand(couch: CouchClient, doc: unknown, userI
   return checkReviewCommandPush(couch, doc as ReviewCommandDoc, userId, known);
 }
 
-/** Notes an accepted command in the private index before it is stored, so a crash at any later point is swept. */
+/**
+ * Notes an accepted command in the private index as it is stored, so a crash at any later point is swept within
+ * seconds (sweepPendingCommands; a command whose note was lost is found by the slower user-command sweep).
+ */
 export async function recordPendingCommand(couch: CouchClient, userId: string, commandId: string, now = new Date()): Promise<void> {
   const hex = reviewCommandHex(commandId);
   if (!hex) throw new Error('Not a review command id');
@@ -488,16 +491,21 @@ export async function submitReviewCommand(
   // Nothing of the files as sent is stored: each photo is re-encoded from its pixels first (photo-processing.ts).
   const cleaned = await cleanInlineAttachments(command);
   if (!cleaned.ok) return { status: 'refused', reason: `${photoLabel(cleaned.name)} ${cleaned.reason}.` };
-  await recordPendingCommand(couch, userId, command._id);
   const insert = () => couch.call(() => userDb<ReviewCommandDoc>(couch, userId).insert(command));
-  try {
-    await insert();
-  } catch (err) {
-    // An account made before its database was (registration makes it now): made here, then the command stored.
-    if (!isNotFound(err)) throw err;
-    await ensureUserDb(couch, userId);
-    await insert();
-  }
+  const store = async () => {
+    try {
+      await insert();
+    } catch (err) {
+      // An account made before its database was (registration makes it now): made here, then the command stored.
+      if (!isNotFound(err)) throw err;
+      await ensureUserDb(couch, userId);
+      await insert();
+    }
+  };
+  // The pending note and the command are written at the same time (one round trip before the answer, not two). A crash
+  // between the two leaves a note whose command is missing (the note's sweep clears it) or a command with no note (the
+  // user-command sweep finds it in the user's database: user-command-sweep.ts).
+  await Promise.all([recordPendingCommand(couch, userId, command._id), store()]);
   // Applied from the command just stored, not read back: the same document, one request less.
   return applyReviewCommand(couch, userId, command._id, new Date(), finishLater, command, known);
 }

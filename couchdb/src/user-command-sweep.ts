@@ -1,18 +1,21 @@
-// The safety net for listing applications and admin decisions: the gateway applies them right after the store
-// accepts the push (sync-gateway/src/user-commands.ts), so a gateway that stops in between leaves a command
+// The safety net for listing applications, admin decisions and review commands: the gateway applies them right after
+// the store accepts the push (sync-gateway/src/user-commands.ts), so a gateway that stops in between leaves a command
 // pending with nobody to finish it. The sweep finds such commands in the users' own databases and applies them
-// with the same idempotent functions (couchdb/src/submissions.ts).
+// with the same idempotent functions (couchdb/src/submissions.ts, review-commands.ts).
 //
-// Unlike review commands, these are not noted in a private index before they are stored, so the sweep reads the
-// databases themselves. To keep that cheap it remembers, per database, the update_seq it last read: a database
+// Review commands are also noted in a private index, swept every few seconds (review-commands.ts); the gateway writes
+// that note beside the command, not before it, so a crash between the two writes can leave a command without one: this
+// sweep finds it. The others have no index, so the sweep reads the databases themselves. To keep that cheap it remembers, per database, the update_seq it last read: a database
 // that has not changed since costs one small GET per sweep, and one that has, a read of its changes since.
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import { ADMIN_DECISION_ID_PATTERN, ADMIN_DECISION_ID_PREFIX, SUBMISSION_COMMAND_ID_PREFIX } from '@ss/domain/submission';
 import { LISTING_CLAIM_COMMAND_ID_PATTERN, LISTING_CLAIM_COMMAND_TYPE, LISTING_UPDATE_COMMAND_TYPE, LISTING_UPDATE_ID_PATTERN } from '@ss/domain/listing-management';
 import { applyListingUpdate, awaitsManagementApply, processClaimCommand } from './listing-management.ts';
+import { REVIEW_COMMAND_ID_PATTERN, REVIEW_COMMAND_ID_PREFIX, isReviewCommandDoc } from '@ss/domain/review-command';
 import { isUserId } from '@ss/domain/user';
 import { type CouchClient, CouchUnavailableError, isNotFound } from './client.ts';
 import { USER_DB_PREFIX } from './definitions.ts';
+import { applyReviewCommand } from './review-commands.ts';
 import { awaitsApply, finishUnfinishedApproval, processAdminDecision, processSubmissionCommand, unfinishedApprovals } from './submissions.ts';
 
 interface ScannedDb {
@@ -69,7 +72,9 @@ interface DueCommand {
   commandId: string;
 }
 
-const COMMAND_PREFIXES = [SUBMISSION_COMMAND_ID_PREFIX, ADMIN_DECISION_ID_PREFIX, `${LISTING_CLAIM_COMMAND_TYPE}:`, `${LISTING_UPDATE_COMMAND_TYPE}:`];
+const COMMAND_PREFIXES = [SUBMISSION_COMMAND_ID_PREFIX, ADMIN_DECISION_ID_PREFIX, `${LISTING_CLAIM_COMMAND_TYPE}:`, `${LISTING_UPDATE_COMMAND_TYPE}:`, REVIEW_COMMAND_ID_PREFIX];
+
+const awaitsAnyApply = (doc: unknown) => awaitsApply(doc) || awaitsManagementApply(doc) || (isReviewCommandDoc(doc) && doc.status === 'pending');
 /** Changes read per request while catching up with one database. */
 const CHANGES_PAGE = 500;
 
@@ -90,7 +95,7 @@ async function scanDb(couch: CouchClient, state: UserCommandSweepState, db: stri
       const page = await couch.call(() => couch.nano.db.changes(db, { since, include_docs: true, limit: CHANGES_PAGE }));
       for (const row of page.results as Array<(typeof page.results)[number] & { doc?: unknown }>) {
         if (!COMMAND_PREFIXES.some((prefix) => row.id.startsWith(prefix))) continue;
-        if (!row.deleted && (awaitsApply(row.doc) || awaitsManagementApply(row.doc))) pending.set(row.id, pending.get(row.id) ?? nowMs);
+        if (!row.deleted && awaitsAnyApply(row.doc)) pending.set(row.id, pending.get(row.id) ?? nowMs);
         else pending.delete(row.id);
       }
       since = String(page.last_seq);
@@ -144,7 +149,7 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
     const userId = db.slice(USER_DB_PREFIX.length);
     for (const [commandId, firstSeen] of scanned.pending) {
       if (nowMs - firstSeen < olderThanMs) waiting += 1;
-      // Applications, claims and owners' updates first; admins' decisions (which may need the gazetteer) after.
+      // Applications, claims, owners' updates and reviews first; admins' decisions (which may need the gazetteer) after.
       else (ADMIN_DECISION_ID_PATTERN.test(commandId) ? decisions : applications).push({ userId, commandId });
     }
   }
@@ -165,7 +170,9 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
         ? processClaimCommand(couch, due.userId, due.commandId, now)
         : LISTING_UPDATE_ID_PATTERN.test(due.commandId)
           ? applyListingUpdate(couch, due.userId, due.commandId, now)
-          : processSubmissionCommand(couch, due.userId, due.commandId, now),
+          : REVIEW_COMMAND_ID_PATTERN.test(due.commandId)
+            ? applyReviewCommand(couch, due.userId, due.commandId, now)
+            : processSubmissionCommand(couch, due.userId, due.commandId, now),
     );
   }
   if (decisions.length && !gazetteer()) {

@@ -159,8 +159,10 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
       const refusal = batch.refused.get(0);
       if (refusal) return couchError(c, 403, 'forbidden', refusal.reason!);
       const isCommand = batch.commandIds.length > 0;
-      if (isCommand) await recordPendingCommand(accounts.couch, userId, verdict.docId!);
-      const res = await forwardToStore(c, accounts.couch, db, `/${encodeURIComponent(verdict.docId!)}${url.search}`, { body: JSON.stringify(withId), contentType: 'application/json' });
+      const [res] = await Promise.all([
+        forwardToStore(c, accounts.couch, db, `/${encodeURIComponent(verdict.docId!)}${url.search}`, { body: JSON.stringify(withId), contentType: 'application/json' }),
+        noteCommands(accounts, userId, batch.commandIds),
+      ]);
       if (res.ok) {
         env.infos.wrote(userId, 1);
         accounts.userFeeds.wrote(db);
@@ -188,15 +190,16 @@ async function bulkDocs(c: Context, accounts: Accounts, env: MeEnv, db: string, 
   const batch = await checkBatch(c, accounts, env, userId, docs, newEdits);
   if ('response' in batch) return batch.response;
   const { refused, accepted, commandIds } = batch;
-  // Indexed before they are stored: whatever happens after this, the sweep finds them.
-  for (const id of commandIds) await recordPendingCommand(accounts.couch, userId, id);
-
   let stored: BulkResult[] = [];
   if (accepted.length) {
-    const upstream = await forwardToStore(c, accounts.couch, db, '/_bulk_docs', {
-      body: JSON.stringify({ docs: accepted, ...(newEdits ? {} : { new_edits: false }) }),
-      contentType: 'application/json',
-    });
+    // Review commands are noted in the pending index as they are stored (noteCommands).
+    const [upstream] = await Promise.all([
+      forwardToStore(c, accounts.couch, db, '/_bulk_docs', {
+        body: JSON.stringify({ docs: accepted, ...(newEdits ? {} : { new_edits: false }) }),
+        contentType: 'application/json',
+      }),
+      noteCommands(accounts, userId, commandIds),
+    ]);
     if (!upstream.ok) return upstream;
     stored = (await upstream.json()) as BulkResult[];
     env.infos.wrote(userId, accepted.length);
@@ -311,6 +314,15 @@ async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdi
   if (!isReviewCommandDoc(doc) || (doc as { _deleted?: unknown })._deleted === true) return checkUserDbDoc(doc, userId, { newEdits });
   const check = await checkReviewCommand(accounts.couch, doc, userId, { newEdits });
   return check.ok ? { ok: true, type: REVIEW_COMMAND_DOC_TYPE } : check;
+}
+
+/**
+ * Notes pushed review commands in the pending index while the store writes them (one round trip before the answer,
+ * not two). A crash between the two writes leaves a note whose command is missing (its sweep clears it) or a command
+ * with no note, which the user-command sweep finds in the user's database (couchdb/src/user-command-sweep.ts).
+ */
+async function noteCommands(accounts: Accounts, userId: string, commandIds: string[]): Promise<void> {
+  await Promise.all(commandIds.map((id) => recordPendingCommand(accounts.couch, userId, id)));
 }
 
 /**

@@ -13,6 +13,7 @@ import { newReviewCommand, type ReviewCommandDoc } from '@ss/domain/review-comma
 import { userIdOf } from '@ss/domain/user';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 import { startReviewCommandSweeper } from '../../src/review-commands.ts';
+import { startUserCommandSweeper } from '../../src/user-commands.ts';
 import { startReviewStatsWorker } from '../../src/review-stats.ts';
 import { startPhotoWorker } from '../../src/photos.ts';
 
@@ -36,12 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => fx.stop());
 
-async function storeCommand(rating = 5, author = userId): Promise<ReviewCommandDoc> {
+async function storeCommand(rating = 5, author = userId, { noted = true, sanctuaryId = SANCTUARY } = {}): Promise<ReviewCommandDoc> {
   const cmd: ReviewCommandDoc = {
-    ...newReviewCommand({ ownerId: author, sanctuaryId: SANCTUARY, rating, title: '', comment: 'Great visit', visitDate: '', now: new Date(Date.now() - 60_000) }),
+    ...newReviewCommand({ ownerId: author, sanctuaryId, rating, title: '', comment: 'Great visit', visitDate: '', now: new Date(Date.now() - 60_000) }),
     _attachments: { 'photo-0': { content_type: 'image/jpeg', data: jpeg.toString('base64') } },
   };
-  await recordPendingCommand(fx.couch, author, cmd._id, new Date(Date.now() - 60_000));
+  if (noted) await recordPendingCommand(fx.couch, author, cmd._id, new Date(Date.now() - 60_000));
   await fx.couch.nano.db.use(userDbName(author)).insert(cmd as never);
   return cmd;
 }
@@ -70,6 +71,31 @@ describe('review workers', () => {
     expect(await fx.couch.nano.db.use(userDbName(otherId)).get(untouched._id)).toMatchObject({ status: 'published' });
     expect((await reviewsOf(userId, otherId)).sort()).toEqual([`review:${hex}`, `review:${untouched._id.slice('review-command:'.length)}`].sort());
     expect((await fx.couch.nano.db.use(DB.commands).list()).rows.filter((r) => r.id.startsWith('pending:'))).toEqual([]);
+  });
+
+  it('a command stored without its pending note (the gateway died between the two writes) is published by the user-command sweep', async () => {
+    const cmd = await storeCommand(4, otherId, { noted: false, sanctuaryId: 'woodstock-farm-sanctuary-high-falls-ny' });
+    const hex = cmd._id.slice('review-command:'.length);
+    // The index's own sweep does not know of it.
+    const indexSweep = startReviewCommandSweeper(fx.couch, { intervalMs: 60_000, olderThanMs: 0, log: () => {} });
+    try {
+      expect(await indexSweep.sweepNow()).toBe(0);
+    } finally {
+      await indexSweep.stop();
+    }
+    const lines: string[] = [];
+    const sweep = startUserCommandSweeper(fx.couch, { intervalMs: 60_000, olderThanMs: 0, gazetteer: () => null, log: (l) => lines.push(l) });
+    try {
+      // The sweeper's first run (at its start) sees it pending and, older than olderThanMs (0), applies it; the next
+      // finds nothing left.
+      expect(await sweep.sweepNow()).toBe(0);
+    } finally {
+      await sweep.stop();
+    }
+    expect(lines.filter((l) => l.includes(cmd._id))).toEqual([]);
+    expect(await fx.couch.nano.db.use(userDbName(otherId)).get(cmd._id)).toMatchObject({ status: 'published', reviewId: `review:${hex}` });
+    expect(await publishedReviewIdsOf(fx.couch, otherId)).toContain(`review:${hex}`);
+    expect(await fx.couch.nano.db.use(DB.reviews).get(`review:${hex}`)).toMatchObject({ sanctuaryId: 'woodstock-farm-sanctuary-high-falls-ny', rating: 4 });
   });
 
   it('stores each published photo as a display WebP and a 320 px thumbnail, never the file as sent', async () => {
