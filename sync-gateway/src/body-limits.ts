@@ -4,6 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_USER_DB_BODY_BYTES } from './limits.ts';
+import { declaredLengthFirst } from './request-body.ts';
 
 export interface BodyLimits {
   /** /db/me pushes and the multipart review form: one review with five 5 MB photos, base64 in JSON (~35 MB). */
@@ -46,7 +47,7 @@ export function requestBodyLimits(limits: BodyLimits = DEFAULT_BODY_LIMITS): Mid
   const middlewareFor = (maxSize: number) => {
     let mw = byLimit.get(maxSize);
     if (!mw) {
-      mw = bodyLimit({ maxSize, onError: (c) => tooLarge(c, maxSize) });
+      mw = bodyLimitOnBodies({ maxSize, onError: (c) => tooLarge(c, maxSize) });
       byLimit.set(maxSize, mw);
     }
     return mw;
@@ -58,10 +59,10 @@ export function requestBodyLimits(limits: BodyLimits = DEFAULT_BODY_LIMITS): Mid
 }
 
 /**
- * Hono's bodyLimit for a whole router, passed over by requests that carry no body (GET, HEAD): it reads
- * `c.req.raw.body` first, which turns Node's lightweight request into a full fetch Request (client-signal.ts).
+ * Hono's bodyLimit, deciding from the declared length when there is one and passing over requests that carry no
+ * body (GET, HEAD): Hono's own reads `c.req.raw.body` first, which turns Node's lightweight request into a full fetch
+ * Request (request-body.ts).
  */
-export function bodyLimitOnBodies(options: Parameters<typeof bodyLimit>[0]): MiddlewareHandler {
-  const limit = bodyLimit(options);
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+export function bodyLimitOnBodies(options: { maxSize: number; onError: (c: Context) => Response | Promise<Response> }): MiddlewareHandler {
+  return declaredLengthFirst(bodyLimit(options), options.maxSize, options.onError);
 }

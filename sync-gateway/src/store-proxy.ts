@@ -7,6 +7,7 @@ import type { CouchClient } from '@ss/couchdb/client';
 import { changesLineFilter, filterAllDocsBody, filterChangesBody } from './design-docs.ts';
 import { checkQueryBody } from './replication-policy.ts';
 import { clientSignal } from './client-signal.ts';
+import { requestText } from './request-body.ts';
 import { requestUrl } from './request-url.ts';
 
 /** Response headers worth passing back; hop-by-hop and server-identifying ones are dropped. */
@@ -134,7 +135,7 @@ export async function forwardQuery(
   /** An answer the caller can give without the store, for a checked body (undefined: ask the store). */
   answer?: (body: unknown) => object | undefined,
 ): Promise<Response> {
-  const text = await c.req.text();
+  const text = await requestText(c);
   const verdict = checkQueryBody(path, text);
   if (verdict && 'reply' in verdict) return c.json(verdict.reply, 200, { 'cache-control': 'no-store' });
   if (verdict) return c.json({ error: verdict.status === 403 ? 'forbidden' : 'bad_request', reason: verdict.reason }, verdict.status);

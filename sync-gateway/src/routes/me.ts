@@ -6,6 +6,7 @@
 // (checkpoints.ts), at most MAX_CHECKPOINTS_PER_USER of them per user.
 import { Hono, type Context } from 'hono';
 import { bodyLimitOnBodies } from '../body-limits.ts';
+import { requestJson, requestText } from '../request-body.ts';
 import { knownRevisions } from '@ss/couchdb/user-db';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
@@ -99,10 +100,6 @@ export function meRoutes(accounts: Accounts, { listingKnown = () => false }: { l
   return app;
 }
 
-async function readJson(c: Context): Promise<unknown> {
-  return c.req.json().catch(() => undefined);
-}
-
 async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
   const userId = userIdOf(c.get('user')!);
   const db = userDbName(userId);
@@ -139,7 +136,7 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
     }
 
     case 'put_local': {
-      const text = await c.req.text();
+      const text = await requestText(c);
       if (Buffer.byteLength(text) > MAX_LOCAL_DOC_BYTES) return couchError(c, 413, 'too_large', 'Checkpoint documents are small; this one is not.');
       const name = verdict.docId!.slice('_local/'.length);
       const checked = checkLocalDoc(name, text);
@@ -149,7 +146,7 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
     }
 
     case 'put_doc': {
-      const doc = await readJson(c);
+      const doc = await requestJson(c);
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return couchError(c, 400, 'bad_request', 'The body must be a JSON document.');
       const withId = { _id: verdict.docId, ...(doc as Record<string, unknown>) };
       if (withId._id !== verdict.docId) return couchError(c, 400, 'bad_request', 'The document id in the body does not match the URL.');
@@ -181,7 +178,7 @@ async function handle(c: Context<AuthEnv>, accounts: Accounts, env: MeEnv) {
  * they were sent. The store may list its results in any order, so they are matched by id.
  */
 async function bulkDocs(c: Context, accounts: Accounts, env: MeEnv, db: string, userId: string) {
-  const body = (await readJson(c)) as { docs?: unknown; new_edits?: unknown } | undefined;
+  const body = (await requestJson(c)) as { docs?: unknown; new_edits?: unknown } | undefined;
   if (typeof body !== 'object' || body === null || !Array.isArray(body.docs)) {
     return couchError(c, 400, 'bad_request', 'The body must be an object with a "docs" array.');
   }

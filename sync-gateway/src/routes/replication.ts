@@ -13,6 +13,7 @@ import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
 import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
 import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 import { clientSignal } from '../client-signal.ts';
+import { requestText } from '../request-body.ts';
 import { requestUrl } from '../request-url.ts';
 
 export const READ_ONLY_DBS = new Set<string>([DB.sanctuaries, DB.reviews]);
@@ -186,7 +187,7 @@ const inflightByFeed = new WeakMap<PublicFeed, Map<string, Promise<string | unde
  * rest from one request to the store (whose answers are then cached), in the order asked.
  */
 async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, feed: PublicFeed, path: string, pathAndQuery: string): Promise<Response> {
-  const text = await c.req.text();
+  const text = await requestText(c);
   const verdict = checkQueryBody(path, text);
   if (verdict && 'reply' in verdict) return c.json(verdict.reply, 200, { 'cache-control': 'no-store' });
   if (verdict) return c.json({ error: verdict.status === 403 ? 'forbidden' : 'bad_request', reason: verdict.reason }, verdict.status);
