@@ -1,11 +1,12 @@
-// The Sanctuary entity in one module: its stored document shape and schema, the public API shape derived from
-// it, the cheap kind check and helpers the screens use. Written with zod/mini, which the bundler keeps to what
-// is used, so the first paint can import this module without paying for a whole schema library.
+// The Sanctuary entity: its stored document shape and schema, the public API shape derived from it, and helpers.
+// Written with zod/mini, which the bundler keeps to what is used. The cheap kind check and the conversion for screens
+// live in sanctuary-doc.ts (re-exported here), so a page that only reads listings builds none of these schemas.
 import * as z from 'zod/mini';
 import { ANIMAL_TYPES } from './constants.ts';
 import { CLOCK_TIME_PATTERN, HOURS_DAYS, MAX_RANGES_PER_DAY, rangesProblem, type HoursDay } from './listing-hours.ts';
+import { SANCTUARY_DOC_TYPE, isSanctuaryDoc as isDocOfKind, toSanctuary as withoutBookkeeping, type SanctuaryDocBase } from './sanctuary-doc.ts';
 
-export const SANCTUARY_DOC_TYPE = 'sanctuary';
+export { SANCTUARY_DOC_TYPE };
 export const SANCTUARY_SCHEMA_VERSION = 1;
 
 /** Trimmed text of at most `max` characters (and at least `min`). */
@@ -102,16 +103,7 @@ export type SanctuaryFields = z.infer<typeof sanctuaryFieldsSchema>;
 export type UpcomingEvent = z.infer<typeof upcomingEventSchema>;
 
 /** A sanctuary as stored in the `sanctuaries` database. */
-export interface SanctuaryDoc extends SanctuaryFields {
-  _id: string;
-  _rev?: string;
-  type: typeof SANCTUARY_DOC_TYPE;
-  schemaVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  /** The approved application this listing was made from (absent for seeded listings). */
-  submissionId?: string;
-}
+export interface SanctuaryDoc extends SanctuaryFields, SanctuaryDocBase {}
 
 /** A sanctuary as the spec's entity: what the API returns and what screens read. */
 export interface Sanctuary extends SanctuaryFields {
@@ -136,18 +128,10 @@ export function parseSanctuaryDoc(raw: unknown): SanctuaryDoc {
   return { ...fields, _id: base._id, ...(base._rev ? { _rev: base._rev } : {}), type: SANCTUARY_DOC_TYPE, schemaVersion: SANCTUARY_SCHEMA_VERSION, createdAt: base.createdAt, updatedAt: base.updatedAt };
 }
 
-/**
- * A cheap check of the document's kind, for telling sanctuaries from other documents in the local replica.
- * Content is validated with parseSanctuaryDoc where documents are written or received (gateway, seeding).
- */
-export function isSanctuaryDoc(doc: unknown): doc is SanctuaryDoc {
-  return typeof doc === 'object' && doc !== null && (doc as { type?: unknown }).type === SANCTUARY_DOC_TYPE;
-}
+/** A cheap check of the document's kind (sanctuary-doc.ts). */
+export const isSanctuaryDoc = (doc: unknown): doc is SanctuaryDoc => isDocOfKind<SanctuaryDoc>(doc);
 
-export function toSanctuary(doc: SanctuaryDoc): Sanctuary {
-  const { _id, _rev: _ignoredRev, type: _t, schemaVersion: _v, createdAt: _c, updatedAt: _u, ...fields } = doc;
-  return { id: _id, ...fields };
-}
+export const toSanctuary = (doc: SanctuaryDoc): Sanctuary => withoutBookkeeping(doc);
 
 /** A stable, URL-safe id made from a name and place, e.g. "farm-sanctuary-watkins-glen-ny". */
 export function sanctuaryId(name: string, city: string, state: string): string {

@@ -7,7 +7,7 @@
 // most of a second).
 import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
-import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary';
+import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary-doc';
 import { kvGet, kvSet, kvSetMany } from './kv-store';
 import type { LocalDb } from './local-db';
 import { byName } from '@ss/domain/sort';
@@ -125,7 +125,7 @@ function scheduleCacheWrite() {
 
 function apply(change: PouchDB.Core.ChangesResponseChange<SanctuaryDoc>): boolean {
   localSeq = change.seq;
-  if (change.deleted || !isSanctuaryDoc(change.doc)) return working.delete(change.id);
+  if (change.deleted || !isSanctuaryDoc<SanctuaryDoc>(change.doc)) return working.delete(change.id);
   working.set(change.id, toSanctuary(change.doc));
   return true;
 }
@@ -153,7 +153,7 @@ async function start() {
   const db = (await loadLocalDb()).sanctuariesDb();
   if (!cached) {
     const [info, all] = await Promise.all([db.info(), db.allDocs({ include_docs: true })]);
-    for (const row of all.rows) if (isSanctuaryDoc(row.doc) && !working.has(row.id)) working.set(row.id, toSanctuary(row.doc));
+    for (const row of all.rows) if (isSanctuaryDoc<SanctuaryDoc>(row.doc) && !working.has(row.id)) working.set(row.id, toSanctuary(row.doc));
     if (!bulkLoading) localSeq = info.update_seq;
     publishNow();
     if (working.size && !bulkLoading) scheduleCacheWrite();
@@ -198,7 +198,7 @@ export const directoryBulkLoad = {
   },
   /** The whole snapshot: shown at once and made durable as the directory record before PouchDB stores it. */
   async ingest(docs: readonly object[]) {
-    for (const doc of docs) if (isSanctuaryDoc(doc)) working.set(doc._id, toSanctuary(doc));
+    for (const doc of docs) if (isSanctuaryDoc<SanctuaryDoc>(doc)) working.set(doc._id, toSanctuary(doc));
     publishNow();
     await writeCache();
   },
