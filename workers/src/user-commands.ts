@@ -1,6 +1,7 @@
-// Finishes listing applications and admin decisions left pending by a crash (the store accepted the push, the
-// gateway stopped before applying it): every 30 seconds the users' databases are swept for commands still
-// awaiting their apply, which is idempotent and checks the author's role again (couchdb/src/user-command-sweep.ts).
+// Finishes listing applications, admin decisions and review commands left pending by a crash (the store accepted the
+// push, the gateway stopped before applying it; for a review, also before its pending note was written): every 30
+// seconds the users' databases are swept for commands still awaiting their apply, which is idempotent and checks the
+// author's role again (couchdb/src/user-command-sweep.ts).
 import type { CouchClient } from '@ss/couchdb/client';
 import { newUserCommandSweepState, sweepUserCommands } from '@ss/couchdb/user-command-sweep';
 import type { Gazetteer } from '@ss/domain/gazetteer';
