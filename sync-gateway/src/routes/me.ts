@@ -313,11 +313,7 @@ async function checkDoc(accounts: Accounts, doc: unknown, userId: string, newEdi
   return check.ok ? { ok: true, type: REVIEW_COMMAND_DOC_TYPE } : check;
 }
 
-/**
- * Notes pushed review commands in the pending index while the store writes them (one round trip before the answer,
- * not two). A crash between the two writes leaves a note whose command is missing (its sweep clears it) or a command
- * with no note, which the user-command sweep finds in the user's database (couchdb/src/user-command-sweep.ts).
- */
+/** Notes pushed review commands in the pending index while the store writes them, as submitReviewCommand does. */
 async function noteCommands(accounts: Accounts, userId: string, commandIds: string[]): Promise<void> {
   await Promise.all(commandIds.map((id) => recordPendingCommand(accounts.couch, userId, id)));
 }
