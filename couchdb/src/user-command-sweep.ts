@@ -5,8 +5,9 @@
 //
 // Review commands are also noted in a private index, swept every few seconds (review-commands.ts); the gateway writes
 // that note beside the command, not before it, so a crash between the two writes can leave a command without one: this
-// sweep finds it. The others have no index, so the sweep reads the databases themselves. To keep that cheap it remembers, per database, the update_seq it last read: a database
-// that has not changed since costs one small GET per sweep, and one that has, a read of its changes since.
+// sweep finds it. The others have no index, so the sweep reads the databases themselves. To keep that cheap it
+// remembers, per database, the update_seq it last read: a database that has not changed since costs one small GET per
+// sweep, and one that has, a read of its changes since.
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import { ADMIN_DECISION_ID_PATTERN, ADMIN_DECISION_ID_PREFIX, SUBMISSION_COMMAND_ID_PREFIX } from '@ss/domain/submission';
 import { LISTING_CLAIM_COMMAND_ID_PATTERN, LISTING_CLAIM_COMMAND_TYPE, LISTING_UPDATE_COMMAND_TYPE, LISTING_UPDATE_ID_PATTERN } from '@ss/domain/listing-management';

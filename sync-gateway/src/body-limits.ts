@@ -4,7 +4,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_USER_DB_BODY_BYTES } from './limits.ts';
-import { declaredLengthFirst } from './request-body.ts';
 
 export interface BodyLimits {
   /** /db/me pushes and the multipart review form: one review with five 5 MB photos, base64 in JSON (~35 MB). */
@@ -59,10 +58,18 @@ export function requestBodyLimits(limits: BodyLimits = DEFAULT_BODY_LIMITS): Mid
 }
 
 /**
- * Hono's bodyLimit, deciding from the declared length when there is one and passing over requests that carry no
- * body (GET, HEAD): Hono's own reads `c.req.raw.body` first, which turns Node's lightweight request into a full fetch
- * Request (request-body.ts).
+ * Hono's bodyLimit, passed over by requests that carry no body (GET, HEAD) and deciding from the declared length alone
+ * when there is one (Node's parser holds the body to it): Hono's own reads `c.req.raw.body` first, which turns Node's
+ * lightweight request into a full fetch Request (request-body.ts). A body without a declared length (chunked) goes
+ * through Hono's, which counts it as it arrives.
  */
 export function bodyLimitOnBodies(options: { maxSize: number; onError: (c: Context) => Response | Promise<Response> }): MiddlewareHandler {
-  return declaredLengthFirst(bodyLimit(options), options.maxSize, options.onError);
+  const counted = bodyLimit(options);
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
+    if (Number.parseInt(length, 10) > options.maxSize) return options.onError(c);
+    await next();
+  };
 }

@@ -8,7 +8,7 @@
 // the usual way.
 import type { IncomingMessage } from 'node:http';
 import { text as readText } from 'node:stream/consumers';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 export function requestText(c: Context): Promise<string> {
   // Hono keeps the body's promises there (its type says the values).
@@ -38,19 +38,4 @@ function unreadIncoming(c: Context): IncomingMessage | undefined {
   // The adapter's lightweight request keeps the full Request it made, once anything asked for it, under a symbol.
   if (Object.getOwnPropertySymbols(raw).some((s) => s.description === 'requestCache' && (raw as unknown as Record<symbol, unknown>)[s])) return undefined;
   return incoming;
-}
-
-/**
- * A body-limit middleware that decides from the declared length alone when there is one (Node's parser holds the
- * body to it), without reading the body or turning the request into a fetch Request; a body without a declared
- * length (chunked) goes through `limit`, which counts it as it arrives. GET and HEAD carry none.
- */
-export function declaredLengthFirst(limit: MiddlewareHandler, maxSize: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
-  return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return limit(c, next);
-    if (Number.parseInt(length, 10) > maxSize) return onError(c);
-    await next();
-  };
 }
