@@ -110,8 +110,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // SS_SOURCEMAP=1 npm run build: source maps beside the bundles, to read a CPU profile of the built app.
+    // SS_SOURCEMAP=1 npm run build: source maps beside the bundles, to read a CPU profile of the built app;
+    // SS_NOMINIFY=1: bundles not minified, so a profile names React's and Leaflet's functions as they are.
     sourcemap: process.env.SS_SOURCEMAP === '1',
+    minify: process.env.SS_NOMINIFY === '1' ? false : undefined,
   },
   server: {
     proxy: { '/api': 'http://localhost:8080', '/db': 'http://localhost:8080', '/media': 'http://localhost:8080' },

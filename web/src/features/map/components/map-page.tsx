@@ -4,9 +4,9 @@
 // rendered the page with (page data's mapList), so its HTML is the app's own and is hydrated as it is. The map itself
 // (Leaflet needs a browser) is drawn once the app runs, its code loaded then.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { ArrowDownWideNarrow, MapPin, X } from 'lucide-react';
+import { ArrowDownWideNarrow, X } from 'lucide-react';
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentProps, type Ref } from 'react';
-import { MAP_EARTH_RADIUS_MILES, MESSAGES } from '@ss/domain/constants';
+import { MAP_EARTH_RADIUS_MILES, MAP_SERVED_LIST_ITEMS, MESSAGES } from '@ss/domain/constants';
 import type { ListedPlace } from '@ss/domain/page-data';
 import { distanceMiles } from '@ss/domain/geo';
 import type { Sanctuary } from '@ss/domain/sanctuary';
@@ -25,6 +25,7 @@ import { PhoneMap } from './phone-map';
 import { usePhoneLayout } from '../../../lib/use-media-query';
 import type { SearchParams } from '../../../lib/search-params';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useGrowingList } from '../../../lib/use-growing-list';
 
 const LazyMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
 
@@ -116,9 +117,10 @@ export function MapPage() {
       Sort by distance
     </button>
   );
-  // The list follows in the background (a transition React renders in slices): hundreds of lines arriving with the
-  // first sync or a new search would otherwise be one long task, while the count and the map are already current.
-  const shownList = useDeferredValue(served ? served.first : list);
+  // The list follows in the background (a transition React renders in slices), while the count and the map are
+  // already current, and its lines past the served page's first ones are added a step at a time: hundreds of lines
+  // arriving with the first sync would otherwise be one long commit.
+  const shownList = useGrowingList(useDeferredValue(served ? served.first : list), MAP_SERVED_LIST_ITEMS);
   const resultsList = <ResultsList list={shownList} loading={search.status === 'loading'} selectedId={selectedId} onSelect={select} />;
   const onSearch = ({ query, latitude, longitude }: SearchRequest) => {
     setSelectedId(null);
@@ -232,7 +234,7 @@ const ResultsList = memo(function ResultsList({
   selectedId,
   onSelect,
 }: {
-  list: Array<ListedPlace & { distance?: number }>;
+  list: ReadonlyArray<ListedPlace & { distance?: number }>;
   loading: boolean;
   selectedId: string | null;
   onSelect: (id: string, how: { byKeyboard: boolean }) => void;
@@ -250,7 +252,7 @@ const ResultsList = memo(function ResultsList({
     // stretching the page below the footer.
     <ol className="relative divide-y divide-gray-100 overflow-y-auto" aria-label="Results">
       {list.map((s, i) => (
-        <li key={s.id}>
+        <li key={s.id} className="result-line">
           <button
             type="button"
             // detail is 0 for a click made with Enter or Space.
@@ -266,8 +268,7 @@ const ResultsList = memo(function ResultsList({
                 <span className="sr-only">{letterFor(i)}: </span>
                 {s.name}
               </span>
-              <span className="flex items-center gap-1 text-sm text-gray-600">
-                <MapPin aria-hidden className="h-3.5 w-3.5" />
+              <span className="place-pin flex items-center gap-1 text-sm text-gray-600">
                 {s.city}, {s.state}
                 {s.distance !== undefined ? ` · ${s.distance.toFixed(1)} mi` : ''}
               </span>

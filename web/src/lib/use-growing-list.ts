@@ -1,0 +1,16 @@
+// A long list put on screen in steps: the first `step` items at once, then `step` more per task until the whole list
+// is there. Each step is one small React commit, with a task boundary between steps so the browser can paint and
+// answer input; hundreds of lines committed at once were the longest task of /map's first visit (creating their
+// DOM). The length only grows: a list that changes (a sync, a new search) keeps the lines already shown, so a line
+// with keyboard focus is never taken away from under it.
+import { useEffect, useState } from 'react';
+
+export function useGrowingList<T>(list: readonly T[], step: number): readonly T[] {
+  const [length, setLength] = useState(step);
+  useEffect(() => {
+    if (length >= list.length) return;
+    const timer = setTimeout(() => setLength((n) => n + step), 0);
+    return () => clearTimeout(timer);
+  }, [length, list.length, step]);
+  return length >= list.length ? list : list.slice(0, length);
+}
