@@ -252,30 +252,50 @@ const ResultsList = memo(function ResultsList({
     // stretching the page below the footer.
     <ol className="relative divide-y divide-gray-100 overflow-y-auto" aria-label="Results">
       {list.map((s, i) => (
-        <li key={s.id} className="result-line">
-          <button
-            type="button"
-            // detail is 0 for a click made with Enter or Space.
-            onClick={(e) => onSelect(s.id, { byKeyboard: e.detail === 0 })}
-            aria-current={s.id === selectedId ? 'true' : undefined}
-            className={`flex w-full items-start gap-3 p-3 text-left hover:bg-emerald-50 ${s.id === selectedId ? 'bg-emerald-50' : ''}`}
-          >
-            <span aria-hidden className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-xs font-bold text-white">
-              {letterFor(i)}
-            </span>
-            <span className="min-w-0">
-              <span className="block font-medium text-gray-900">
-                <span className="sr-only">{letterFor(i)}: </span>
-                {s.name}
-              </span>
-              <span className="place-pin flex items-center gap-1 text-sm text-gray-600">
-                {s.city}, {s.state}
-                {s.distance !== undefined ? ` · ${s.distance.toFixed(1)} mi` : ''}
-              </span>
-            </span>
-          </button>
-        </li>
+        <ResultLine key={s.id} place={s} letter={letterFor(i)} selected={s.id === selectedId} onSelect={onSelect} />
       ))}
     </ol>
+  );
+});
+
+/**
+ * One line of the list. Its own memoised component: when the list grows by a step or a place is selected, the lines
+ * already there whose place, letter and selection are unchanged are not rendered again.
+ */
+const ResultLine = memo(function ResultLine({
+  place,
+  letter,
+  selected,
+  onSelect,
+}: {
+  place: ListedPlace & { distance?: number };
+  letter: string;
+  selected: boolean;
+  onSelect: (id: string, how: { byKeyboard: boolean }) => void;
+}) {
+  return (
+    <li className="result-line">
+      <button
+        type="button"
+        // detail is 0 for a click made with Enter or Space.
+        onClick={(e) => onSelect(place.id, { byKeyboard: e.detail === 0 })}
+        aria-current={selected ? 'true' : undefined}
+        className={`flex w-full items-start gap-3 p-3 text-left hover:bg-emerald-50 ${selected ? 'bg-emerald-50' : ''}`}
+      >
+        <span aria-hidden className="mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-xs font-bold text-white">
+          {letter}
+        </span>
+        <span className="min-w-0">
+          <span className="block font-medium text-gray-900">
+            <span className="sr-only">{letter}: </span>
+            {place.name}
+          </span>
+          <span className="place-pin flex items-center gap-1 text-sm text-gray-600">
+            {place.city}, {place.state}
+            {place.distance !== undefined ? ` · ${place.distance.toFixed(1)} mi` : ''}
+          </span>
+        </span>
+      </button>
+    </li>
   );
 });
