@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // Loading a page's modules makes no Intl collator or date formatter. The first of each that a page makes loads ICU's
 // data for it (7–15 ms on a desktop CPU, four times that on a phone: measured in Chromium here); made at module level,
-// that time was added to the one long task that evaluates the app's modules before it starts. They are made where they
-// are first used instead (domain/src/sort.ts, listing-sources.tsx, sanctuary-page.tsx, lib/format-time.ts).
+// that time was added to the one long task that evaluates the app's modules before it starts. The name order's collator is
+// made where it is first used instead (domain/src/sort.ts); days and times are written out by hand (lib/format-time.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {

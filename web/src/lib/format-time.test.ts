@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from './format-time';
+import { formatClock, formatDay } from './format-time';
 
 // The hand-written formatter must say what the browser's own US English formatter says.
 const intlTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -30,5 +30,27 @@ describe('formatClock', () => {
 
   it('an unreadable time is left out', () => {
     expect(formatClock('not a time')).toBe('');
+  });
+});
+
+describe('formatDay', () => {
+  const intlDay = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const intlWeekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+  it('writes every day of 2027 and 2028 (a leap year) as en-US does, with and without the weekday', () => {
+    for (let t = Date.UTC(2027, 0, 1); t < Date.UTC(2029, 0, 1); t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      expect(formatDay(day)).toBe(intlDay.format(new Date(t)));
+      expect(formatDay(day, { weekday: true })).toBe(intlWeekday.format(new Date(t)));
+    }
+  });
+
+  it('is the same day in every time zone the device may be in', () => {
+    expect(formatDay('2026-11-24', { weekday: true })).toBe('Tue, November 24, 2026');
+    expect(formatDay('2026-01-01')).toBe('January 1, 2026');
+  });
+
+  it('leaves text that is not a real day as it came', () => {
+    for (const text of ['2026-02-30', '2026-13-01', '24/11/2026', '2026-1-1', '']) expect(formatDay(text)).toBe(text);
   });
 });

@@ -2,6 +2,7 @@
 // read, and, while nobody manages the listing, a pointer to the claim in the "For the sanctuary" box below.
 import { BookOpen } from 'lucide-react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
+import { formatDay } from '../../../lib/format-time';
 
 const FIELD_NAMES: Record<string, string> = {
   name: 'name',
@@ -30,13 +31,6 @@ function sourceLabel(url: string): string {
   }
 }
 
-// One formatter for every source line (toLocaleDateString with options builds a new one on each call), made when
-// first needed: the page's first Intl.DateTimeFormat loads ICU's date data (7–15 ms on a desktop CPU), which belongs
-// in the render that shows a date, not in loading the page's modules (domain/src/sort.ts).
-let checkedOnFormat: Intl.DateTimeFormat | undefined;
-const checkedOn = (day: string) =>
-  (checkedOnFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).format(new Date(`${day}T12:00:00Z`));
-
 export function ListingSources({ sanctuary }: { sanctuary: Sanctuary }) {
   const sources = sanctuary.sources ?? [];
   if (sources.length === 0) return null;
@@ -47,7 +41,7 @@ export function ListingSources({ sanctuary }: { sanctuary: Sanctuary }) {
         <BookOpen aria-hidden className="h-5 w-5 text-emerald-600" /> Where this comes from
       </h2>
       <p className="mt-2 text-sm text-gray-700">
-        Gathered from public sources, last checked {checkedOn(latest)}. The sanctuary has not confirmed these details yet.
+        Gathered from public sources, last checked {formatDay(latest)}. The sanctuary has not confirmed these details yet.
       </p>
       <ul className="mt-2 space-y-2 text-sm">
         {sources.map((s) => (
@@ -57,7 +51,7 @@ export function ListingSources({ sanctuary }: { sanctuary: Sanctuary }) {
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
             <span className="block text-gray-600">
-              {s.fields.map((f) => FIELD_NAMES[f] ?? f).join(', ')} · checked {checkedOn(s.checked)}
+              {s.fields.map((f) => FIELD_NAMES[f] ?? f).join(', ')} · checked {formatDay(s.checked)}
             </span>
           </li>
         ))}

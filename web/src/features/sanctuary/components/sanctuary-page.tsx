@@ -7,6 +7,7 @@ import type { Sanctuary } from '@ss/domain/sanctuary';
 import { useProfileSanctuary } from '../../../data/use-sanctuaries';
 import { useSyncStatus } from '../../../data/sync-status';
 import { contactHref, directionsUrl } from '../../../lib/directions';
+import { formatDay } from '../../../lib/format-time';
 import { sharePage } from '../../../lib/share';
 import { FavoriteButton } from '../../../ui/favorite-button';
 import { OpenNowBadge } from '../../../ui/open-now-badge';
@@ -41,13 +42,6 @@ export function SanctuaryPage() {
   }
   return <SanctuaryDetail sanctuary={sanctuary} />;
 }
-
-// An event's day as US English, like the rest of the app: the gateway renders the profile (issue 13) and the browser
-// hydrates it, so the words must not depend on the server's or the browser's locale.
-// Made on first use: building a formatter costs milliseconds, and most profiles list no event.
-let eventDayFormat: Intl.DateTimeFormat | undefined;
-const eventDay = (day: string) =>
-  (eventDayFormat ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).format(new Date(`${day}T12:00:00Z`));
 
 function fullAddress(s: Sanctuary): string {
   return [s.address, s.city, [s.state, s.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -156,7 +150,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
                     <p className="font-medium">{e.title}</p>
                     <p className="flex items-center gap-1 text-sm text-gray-500">
                       <CalendarDays aria-hidden className="h-4 w-4" />
-                      {eventDay(e.date)}
+                      {formatDay(e.date, { weekday: true })}
                     </p>
                     {e.description ? <p className="mt-1 text-gray-700">{e.description}</p> : null}
                   </li>
