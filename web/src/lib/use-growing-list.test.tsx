@@ -51,6 +51,20 @@ describe('useGrowingList', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('holds at what is shown while told not to grow, and goes on when told to', () => {
+    const list = numbers(120);
+    const { result, rerender } = renderHook(({ grow }) => useGrowingList(list, 50, grow), { initialProps: { grow: false } });
+    expect(result.current).toEqual(numbers(50));
+    expect(vi.getTimerCount()).toBe(0);
+    rerender({ grow: true });
+    nextTask();
+    expect(result.current).toEqual(numbers(100));
+    // Held again: what is shown stays.
+    rerender({ grow: false });
+    expect(result.current).toEqual(numbers(100));
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('schedules nothing more once unmounted', () => {
     const { unmount } = renderHook(() => useGrowingList(numbers(500), 50));
     expect(vi.getTimerCount()).toBe(1);

@@ -5,12 +5,13 @@
 // with keyboard focus is never taken away from under it.
 import { useEffect, useState } from 'react';
 
-export function useGrowingList<T>(list: readonly T[], step: number): readonly T[] {
+/** `grow` false holds the list at what is shown (a list no one can see yet need not be built); true goes on. */
+export function useGrowingList<T>(list: readonly T[], step: number, grow = true): readonly T[] {
   const [length, setLength] = useState(step);
   useEffect(() => {
-    if (length >= list.length) return;
+    if (!grow || length >= list.length) return;
     const timer = setTimeout(() => setLength((n) => n + step), 0);
     return () => clearTimeout(timer);
-  }, [length, list.length, step]);
+  }, [grow, length, list.length, step]);
   return length >= list.length ? list : list.slice(0, length);
 }

@@ -2,7 +2,7 @@
 // (peek with the count, half, full) and the filters in their own sheet behind a "Filters" button that says how many
 // are on. A control brings the map back to the user's location. The desktop keeps the spec's layout (map-page.tsx).
 import { LocateFixed } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { SearchParams } from '../../../lib/search-params';
 import { BottomSheet, type SheetSnap } from '../../../ui/bottom-sheet';
 import { FiltersSheet } from '../../../ui/filters-sheet';
@@ -21,15 +21,17 @@ interface Props {
   sortButton: ReactNode;
   selected: ReactNode;
   selectedId: string | null;
+  /** The results sheet's height: MapPage keeps it, to build the list only once the sheet shows it. */
+  snap: SheetSnap;
+  onSnapChange: (snap: SheetSnap) => void;
   children: ReactNode;
 }
 
-export function PhoneMap({ params, busy, onSearch, onApplyFilters, summary, saveArea, map, onRecentre, found, sortButton, selected, selectedId, children }: Props) {
-  const [snap, setSnap] = useState<SheetSnap>('peek');
+export function PhoneMap({ params, busy, onSearch, onApplyFilters, summary, saveArea, map, onRecentre, found, sortButton, selected, selectedId, snap, onSnapChange, children }: Props) {
   // A place chosen on the map or in the list shows its card in the sheet, with the map still in view.
   useEffect(() => {
-    if (selectedId) setSnap('peek');
-  }, [selectedId]);
+    if (selectedId) onSnapChange('peek');
+  }, [selectedId, onSnapChange]);
 
   return (
     // The header (4.25rem) and the tab bar (3.5rem) stay; the map takes the rest of the screen.
@@ -53,7 +55,7 @@ export function PhoneMap({ params, busy, onSearch, onApplyFilters, summary, save
         >
           <LocateFixed aria-hidden className="h-5 w-5" />
         </button>
-        <BottomSheet snap={snap} onSnapChange={setSnap} label="Sanctuaries + Rescues Near You" summary={found} header={selected}>
+        <BottomSheet snap={snap} onSnapChange={onSnapChange} label="Sanctuaries + Rescues Near You" summary={found} header={selected}>
           <div className="flex items-center justify-between gap-2 border-b border-gray-100 px-3 pb-2">
             <h2 id="list-heading" className="text-base font-semibold">
               Sanctuaries + Rescues Near You
