@@ -3,7 +3,7 @@
 // show as text; six photos are refused; Helpful counts one vote per user; signed-out visitors are asked to sign in.
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { REVIEWS_CHECK_MS } from '../../sync-gateway/src/freshness';
-import { holdAppScript, hydrationWarnings, newEmail, promoteToAdmin, register, storeClient, toastText, waitForSync } from './helpers';
+import { holdAppScript, hydrationWarnings, newEmail, promoteToAdmin, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'catskill-animal-sanctuary-saugerties-ny';
 const SANCTUARY_NAME = 'Catskill Animal Sanctuary';
@@ -61,6 +61,8 @@ test('a review with two photos written offline is pending, then published with t
   await page.goto(`/sanctuary/${SANCTUARY_ID}`);
   await expect(page.getByRole('heading', { level: 1, name: SANCTUARY_NAME })).toBeVisible();
   await waitForSync(page);
+  // A device that has the app: the service worker has saved it (on a slow machine that ends seconds after the sync).
+  await waitForServiceWorker(page);
   const section = reviewsSection(page);
   await expect(section.getByText('No reviews yet.', { exact: false })).toBeVisible();
   const png = await makeImage(page, 'image/png', '#10b981');
@@ -180,6 +182,28 @@ test("a first visit to /reviews comes with the store's newest reviews in its HTM
   await expect(page.getByRole('definition').first()).toHaveText(count);
   await expect(recent.getByRole('article').first()).toHaveAttribute('data-from-html', 'yes');
   expect(warnings).toEqual([]);
+  await context.close();
+});
+
+test('a form whose code is not on the device yet says so in its place, keeps the page, and opens when tried again', async ({ browser }) => {
+  // As offline before the service worker has saved the app (none here): the form's code cannot be fetched.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await register(page, 'Hazel', 'Seeker', newEmail('hazel'));
+  await page.goto(`/sanctuary/${SANCTUARY_ID}`);
+  await waitForSync(page);
+  const formCode = '**/assets/review-form-*.js';
+  await context.route(formCode, (route) => route.abort('internetdisconnected'));
+  const section = reviewsSection(page);
+  await section.getByRole('button', { name: 'Write a Review' }).click();
+  await expect(section.getByRole('alert')).toHaveText(/The review form could not be opened: it is not saved on this device yet\. Connect to the internet, then try again\./);
+  await expect(page.getByRole('heading', { level: 1, name: SANCTUARY_NAME })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+
+  await context.unroute(formCode);
+  await section.getByRole('button', { name: 'Try again' }).click();
+  await expect(section.getByRole('form', { name: 'Write a review' }).getByRole('radio', { name: '5 stars' })).toBeChecked();
+  await expect(section.getByRole('alert')).toHaveCount(0);
   await context.close();
 });
 

@@ -2,7 +2,8 @@
 // the mobile drawer. Also where refused writes to the user's own database are reported.
 import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { LazyPart, lazyPart } from '../lazy-part';
 import { PRODUCT_NAME, TAGLINE } from '@ss/domain/constants';
 import { REVIEW_COMMAND_ID_PREFIX } from '@ss/domain/review-command';
 import { useCurrentUser } from '../../data/current-user';
@@ -16,10 +17,10 @@ import { useSignOut } from './use-sign-out';
 
 // Only a signed-in visitor sees the account menu: its dropdown (Radix menu and its positioning code) loads then,
 // outside the JavaScript every first paint waits for.
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazyPart(() => import('./user-menu').then((m) => m.UserMenu));
 // The phone menu and the sign-out warning are dialogs (Radix dialog, focus trap): loaded when first wanted.
-const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
-const SignOutDialog = lazy(() => import('./sign-out-dialog').then((m) => ({ default: m.SignOutDialog })));
+const MobileDrawer = lazyPart(() => import('./mobile-drawer').then((m) => m.MobileDrawer));
+const SignOutDialog = lazyPart(() => import('./sign-out-dialog').then((m) => m.SignOutDialog));
 
 export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -71,9 +72,9 @@ export function Header() {
             <SupportUsLink />
           </div>
           {user ? (
-            <Suspense fallback={<UserAvatar user={user} />}>
+            <LazyPart fallback={<UserAvatar user={user} />}>
               <UserMenu user={user} onSignOut={() => void signOut.request()} />
-            </Suspense>
+            </LazyPart>
           ) : isLoading ? null : (
             <>
               <Link to="/login" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 sm:inline-block">
@@ -99,7 +100,7 @@ export function Header() {
             <Menu aria-hidden className="h-6 w-6" />
           </button>
           {drawerWanted ? (
-            <Suspense fallback={null}>
+            <LazyPart fallback={null}>
               <MobileDrawer
                 open={drawerOpen}
                 onOpenChange={setDrawerOpen}
@@ -108,12 +109,12 @@ export function Header() {
                 isLoading={isLoading}
                 onSignOut={() => void signOut.request()}
               />
-            </Suspense>
+            </LazyPart>
           ) : null}
           {signOut.confirming || signOut.busy ? (
-            <Suspense fallback={null}>
+            <LazyPart fallback={null}>
               <SignOutDialog open={signOut.confirming} onOpenChange={signOut.setConfirming} onConfirm={() => void signOut.perform()} busy={signOut.busy} />
-            </Suspense>
+            </LazyPart>
           ) : null}
         </div>
       </div>

@@ -1,7 +1,8 @@
 // The frame every page shares: header, main content, footer, mobile bottom bar, toasts, and app-wide
 // behaviour (ctrl+shift+A to the admin dashboard). Where each page is scrolled is the router's (router.tsx).
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { LazyPart, lazyPart } from '../lazy-part';
 import { AppBanners } from './app-banners';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -10,7 +11,7 @@ import { ReviewOutcomeToasts } from './review-outcome-toasts';
 
 // Radix's toast viewport loads just after the first paint: toasts raised before it arrives wait in the toast
 // store and show as soon as it has loaded.
-const Toaster = lazy(() => import('../toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyPart(() => import('../toaster').then((m) => m.Toaster));
 
 export function RootLayout() {
   const navigate = useNavigate();
@@ -42,9 +43,9 @@ export function RootLayout() {
         <Footer />
         <BottomBar />
       </div>
-      <Suspense fallback={null}>
+      <LazyPart fallback={null}>
         <Toaster />
-      </Suspense>
+      </LazyPart>
       <ReviewOutcomeToasts />
     </>
   );

@@ -2,7 +2,8 @@
 // how it works, and 'Featured Sanctuaries' / 'Search Results'. Everything reads the local directory.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { HeartHandshake, Search, Star } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { LazyPart, lazyPart } from '../../../ui/lazy-part';
 import { HOME_EARTH_RADIUS_MILES, HOME_MAX_RESULT_CARDS, HOME_NEAREST_COUNT, MESSAGES, TAGLINE } from '@ss/domain/constants';
 import { useSearchResults } from '../../../data/use-search-results';
 import { useSyncStatus } from '../../../data/sync-status';
@@ -23,8 +24,8 @@ import { NearestList } from './nearest-list';
 // Leaflet and its plugins load only when the map is on screen: at once on a wide screen, once scrolled to on a
 // phone (where it starts below the hero and the filters).
 // The phone's filters sheet brings a dialog library: its button paints at once, the sheet follows.
-const FiltersSheet = lazy(() => import('../../../ui/filters-sheet').then((m) => ({ default: m.FiltersSheet })));
-const SanctuaryMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
+const FiltersSheet = lazyPart(() => import('../../../ui/filters-sheet').then((m) => m.FiltersSheet));
+const SanctuaryMap = lazyPart(() => import('../../../ui/map/sanctuary-map').then((m) => m.SanctuaryMap));
 
 export function HomePage() {
   const params = useSearch({ from: '/' });
@@ -92,9 +93,9 @@ export function HomePage() {
         {/* On a phone the filters wait behind a button, as on /map, so the map and the results come next. */}
         {phone ? (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <Suspense fallback={<FiltersButton active={activeFilterCount(params)} disabled />}>
+            <LazyPart fallback={<FiltersButton active={activeFilterCount(params)} disabled />}>
               <FiltersSheet params={params} onApply={applyFilters} description="Choose which sanctuaries to show, then apply." />
-            </Suspense>
+            </LazyPart>
             <div className="min-w-0 flex-1 text-sm">
               <SearchSummary search={search} />
             </div>
@@ -112,14 +113,14 @@ export function HomePage() {
       <section aria-label="Map" className="mx-auto mt-6 max-w-7xl px-4">
         <div ref={mapBox} data-snapshot="empty" className="h-[360px] overflow-hidden rounded-xl border border-gray-200 bg-emerald-50">
           {showMap ? (
-            <Suspense fallback={<p className="p-4 text-sm text-gray-600">Loading map…</p>}>
+            <LazyPart what="The map" fallback={<p className="p-4 text-sm text-gray-600">Loading map…</p>}>
               <SanctuaryMap
                 sanctuaries={search.results}
                 userLocation={search.origin && params.lat !== undefined ? search.origin : null}
                 fitKey={search.status === 'ready' ? JSON.stringify(params) : undefined}
                 onSelect={(id) => void navigate({ to: '/sanctuary/$id', params: { id } })}
               />
-            </Suspense>
+            </LazyPart>
           ) : (
             phone && !mapWanted ? (
               <div className="flex h-full items-center justify-center">

@@ -5,7 +5,8 @@
 // (Leaflet needs a browser) is drawn once the app runs, its code loaded then.
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ArrowDownWideNarrow, X } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentProps, type Ref } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentProps, type Ref } from 'react';
+import { LazyPart, lazyPart } from '../../../ui/lazy-part';
 import { MAP_EARTH_RADIUS_MILES, MAP_SERVED_LIST_ITEMS, MESSAGES } from '@ss/domain/constants';
 import type { ListedPlace } from '@ss/domain/page-data';
 import { distanceMiles } from '@ss/domain/geo';
@@ -28,7 +29,7 @@ import type { SearchParams } from '../../../lib/search-params';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useGrowingList } from '../../../lib/use-growing-list';
 
-const LazyMap = lazy(() => import('../../../ui/map/sanctuary-map').then((m) => ({ default: m.SanctuaryMap })));
+const LazyMap = lazyPart(() => import('../../../ui/map/sanctuary-map').then((m) => m.SanctuaryMap));
 
 /**
  * The interactive map once the app runs in a browser; until then (the server's HTML, hydration, its code loading) a
@@ -43,9 +44,9 @@ function SanctuaryMap(props: ComponentProps<typeof LazyMap>) {
   );
   if (!useHydrated()) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <LazyPart what="The map" fallback={placeholder}>
       <LazyMap {...props} />
-    </Suspense>
+    </LazyPart>
   );
 }
 

@@ -2,7 +2,8 @@
 // signed-in users (a sign-in prompt otherwise), the user's own reviews still waiting to be published, and the
 // published reviews with their photos, all from the device's local databases.
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { LazyPart, lazyPart } from '../../../ui/lazy-part';
 import type { ReviewDoc } from '@ss/domain/review';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { relativeAge } from '@ss/domain/relative-age';
@@ -19,7 +20,7 @@ import { PendingReview } from './pending-review';
 
 // The form (and react-hook-form with it) loads when 'Write a Review' is first pressed, not with every listing's page;
 // the service worker keeps it for offline use like the rest of the app.
-const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+const ReviewForm = lazyPart(() => import('./review-form').then((m) => m.ReviewForm));
 
 export function ReviewsSection({ sanctuary }: { sanctuary: Sanctuary }) {
   const stats = useReviewStats(sanctuary.id);
@@ -60,9 +61,9 @@ export function ReviewsSection({ sanctuary }: { sanctuary: Sanctuary }) {
           </button>
           {everOpened ? (
             <div hidden={!open}>
-              <Suspense fallback={<p className="mt-3 text-gray-600">Opening the form…</p>}>
+              <LazyPart what="The review form" fallback={<p className="mt-3 text-gray-600">Opening the form…</p>}>
                 <ReviewForm userId={user.id} sanctuaryId={sanctuary.id} onSubmitted={() => setOpen(false)} />
-              </Suspense>
+              </LazyPart>
             </div>
           ) : null}
         </div>
