@@ -1,5 +1,6 @@
 // /sanctuary/{id}: a sanctuary's profile, read from the device's replicated directory and reviews.
 import { Link, useParams } from '@tanstack/react-router';
+import { memo } from 'react';
 import { ArrowLeft, CalendarDays, Clock, Globe, HandHeart, Mail, MapPin, Navigation, Phone, Share2 } from 'lucide-react';
 import { MESSAGES } from '@ss/domain/constants';
 import { upcomingEvents } from '@ss/domain/sanctuary-card';
@@ -59,7 +60,14 @@ function services(s: Sanctuary): string[] {
   ].filter((x): x is string => x !== null);
 }
 
-function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
+/**
+ * The same listing again renders nothing again: every publish of the directory (a first sync's, a change to another
+ * listing) hands the page a new snapshot, and on a first visit the device's own copy of the listing replaces the one
+ * the page was served with, fact for fact the same.
+ */
+const sameListing = (a: { sanctuary: Sanctuary }, b: { sanctuary: Sanctuary }) => a.sanctuary === b.sanctuary || JSON.stringify(a.sanctuary) === JSON.stringify(b.sanctuary);
+
+const SanctuaryDetail = memo(function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
   const hasHours = Object.keys(s.operatingHours).length > 0;
   const volunteerHref = contactHref(s, `Volunteering at ${s.name}`);
   const tourHref = contactHref(s, `Scheduling a tour of ${s.name}`);
@@ -211,7 +219,7 @@ function SanctuaryDetail({ sanctuary: s }: { sanctuary: Sanctuary }) {
       </div>
     </article>
   );
-}
+}, sameListing);
 
 // At least a screen tall, like the profile it stands for: the footer stays below the fold until the profile
 // arrives instead of being pushed down by it (a layout shift).
