@@ -48,6 +48,29 @@ export async function closeDevicePools(): Promise<void> {
   await Promise.all(open.map((p) => p.destroy()));
 }
 
+const utf8 = new TextDecoder();
+
+/** Compressed answers at least this big are remembered with their text (snapshots); smaller ones are cheap to inflate. */
+const REMEMBER_FROM_BYTES = 16 * 1024;
+const remembered: Array<{ raw: Uint8Array; text: string }> = [];
+
+/**
+ * The text of a gzip answer. A thousand devices starting download the same snapshot bytes (one per public database
+ * until the next change), and inflating and decoding each copy again was a tenth of the load generator's CPU,
+ * taken from the gateway on the same two cores. So the last few big answers are kept with their text, and an
+ * answer whose bytes are equal to one of them, byte for byte, gets that text (the same string, which also lets
+ * replication.ts reuse its parse). Any other answer is inflated as before.
+ */
+function gunzipText(raw: Uint8Array): string {
+  if (raw.byteLength < REMEMBER_FROM_BYTES) return gunzipSync(raw).toString('utf8');
+  const known = remembered.find((r) => r.raw.byteLength === raw.byteLength && Buffer.compare(r.raw, raw) === 0);
+  if (known) return known.text;
+  const text = gunzipSync(raw).toString('utf8');
+  remembered.unshift({ raw, text });
+  remembered.length = Math.min(remembered.length, 4);
+  return text;
+}
+
 export class DeviceHttp {
   cookie: string | undefined;
   /** Requests under way, for diagnosing a device that fell behind. */
@@ -59,6 +82,8 @@ export class DeviceHttp {
    * Short-lived callers (setup, one-off searches) pass no `connections` and use the shared default.
    */
   private readonly pool: Pool | undefined;
+  /** This device's own stand-in for each shared stop signal its requests were given (see `ownSignal`). */
+  private readonly stops = new WeakMap<AbortSignal, AbortSignal>();
 
   constructor(
     readonly base: string,
@@ -116,7 +141,7 @@ export class DeviceHttp {
     // rather than fetch, whose per-request machinery (and AbortSignal.any/timeout) made the load generator cost
     // as much CPU per request as the gateway, on the same two cores.
     const controller = new AbortController();
-    const stop = options.signal;
+    const stop = options.signal && this.ownSignal(options.signal);
     const onStop = () => controller.abort();
     if (stop?.aborted) onStop();
     else stop?.addEventListener('abort', onStop, { once: true });
@@ -130,7 +155,7 @@ export class DeviceHttp {
       const res = await dispatcher.request({ origin: this.base, path, method: method as Dispatcher.HttpMethod, headers, body: payload ?? null, signal: controller.signal });
       // Always read the whole body: it frees the connection, and a feed's answer is only complete at its end.
       const raw = new Uint8Array(await res.body.arrayBuffer());
-      const text = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString('utf8') : new TextDecoder().decode(raw);
+      const text = res.headers['content-encoding'] === 'gzip' ? gunzipText(raw) : utf8.decode(raw);
       const elapsed = performance.now() - started;
       if (!expect.includes(res.statusCode)) {
         this.metrics.error(kind, `${method} ${path} answered ${res.statusCode} (expected ${expect.join('/')}): ${text.slice(0, 200).trim()}`);
@@ -156,6 +181,24 @@ export class DeviceHttp {
       stop?.removeEventListener('abort', onStop);
       this.inFlight.delete(entry);
     }
+  }
+
+  /**
+   * A signal of this device's that aborts when `shared` does. Every device's requests are given the run's one stop
+   * signal, and Node's EventTarget looks through all of a signal's listeners on each add (to skip a duplicate): with
+   * a thousand devices' requests listening on it, adding and removing those listeners was a tenth of the load
+   * generator's CPU. Now the shared signal has one listener per device, and each request listens on the device's.
+   */
+  private ownSignal(shared: AbortSignal): AbortSignal {
+    let own = this.stops.get(shared);
+    if (!own) {
+      const controller = new AbortController();
+      if (shared.aborted) controller.abort();
+      else shared.addEventListener('abort', () => controller.abort(), { once: true });
+      own = controller.signal;
+      this.stops.set(shared, own);
+    }
+    return own;
   }
 
   /** What this device is waiting for, e.g. "GET /db/me/_changes?… for 12.3 s". */

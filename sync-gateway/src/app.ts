@@ -1,7 +1,6 @@
 // The gateway application: the only door to CouchDB. Assembled from one router per resource.
 import path from 'node:path';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import { handleError } from './errors.ts';
@@ -15,6 +14,7 @@ import { searchDirectory } from './search-directory.ts';
 import { defaultGazetteerDirs, gazetteerLoader } from './gazetteer.ts';
 import { createAccounts, type SecuritySettings } from './accounts.ts';
 import { originGuard } from './csrf.ts';
+import { compressAnswers } from './compress-answers.ts';
 import { inlineScriptHashesOf, securityHeaders } from './security-headers.ts';
 import { requestBodyLimits } from './body-limits.ts';
 import { writeLimits } from './write-limits.ts';
@@ -65,7 +65,7 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
 
   // Compress the API and the web app (the gazetteer alone is 1.1 MB raw, 0.34 MB gzip). Not /db/*: live feeds
   // must stream unbuffered, and the snapshot is already gzip.
-  app.use('/api/*', compress());
+  app.use('/api/*', compressAnswers());
 
   app.route('/api/health', healthRoutes(couch));
   // Before /api/sanctuaries, whose /:id would otherwise answer /search.
@@ -97,7 +97,8 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.route('/db', replication);
   app.route('/media', mediaRoutes(couch));
   if (webDist) {
-    app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compress()(c, next)));
+    const compressPage = compressAnswers();
+    app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compressPage(c, next)));
     app.route('/', webRoutes(webDist, couch, { publicOrigin: options.publicOrigins[0], directory }));
   }
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
