@@ -185,7 +185,7 @@ test("a first visit to /reviews comes with the store's newest reviews in its HTM
   await context.close();
 });
 
-test('a form whose code is not on the device yet says so in its place, keeps the page, and opens when tried again', async ({ browser }) => {
+test('a form whose code is not on the device yet says so in its place, keeps the page, and opens once back online', async ({ browser }) => {
   // As offline before the service worker has saved the app (none here): the form's code cannot be fetched.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
@@ -200,8 +200,14 @@ test('a form whose code is not on the device yet says so in its place, keeps the
   await expect(page.getByRole('heading', { level: 1, name: SANCTUARY_NAME })).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
 
-  await context.unroute(formCode);
+  // Tried again while the code still cannot come: the notice stays.
   await section.getByRole('button', { name: 'Try again' }).click();
+  await expect(section.getByRole('alert')).toHaveText(/not saved on this device yet/);
+
+  // Offline, then back online with the code reachable: the form opens by itself.
+  await context.setOffline(true);
+  await context.unroute(formCode);
+  await context.setOffline(false);
   await expect(section.getByRole('form', { name: 'Write a review' }).getByRole('radio', { name: '5 stars' })).toBeChecked();
   await expect(section.getByRole('alert')).toHaveCount(0);
   await context.close();

@@ -2,7 +2,7 @@
 // A lazily loaded part that cannot load says so in its place, and loads when tried again; the page around it stays.
 // An error of another kind inside the part is not mistaken for it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
 import { LazyPart, lazyPart } from './lazy-part';
@@ -59,11 +59,35 @@ describe('LazyPart', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('without a name, a part that cannot load keeps showing its fallback', async () => {
-    const Part = lazyPart<{ name: string }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-    render(<LazyPart fallback={<p>Avatar</p>}><Part name="x" /></LazyPart>);
-    await new Promise((r) => setTimeout(r, 20));
+  it('without a name, a part that cannot load keeps showing its fallback, and loads by itself back online', async () => {
+    let online = false;
+    let asked = 0;
+    const Part = lazyPart<{ name: string }>(() => {
+      asked += 1;
+      return online ? Promise.resolve(Form) : Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    });
+    const listen = vi.spyOn(window, 'addEventListener');
+    render(<LazyPart fallback={<p>Avatar</p>}><Part name="Catskill" /></LazyPart>);
+    // The failure has reached the boundary once it waits for the device to come back online.
+    await waitFor(() => expect(listen).toHaveBeenCalledWith('online', expect.any(Function)));
+    listen.mockRestore();
     expect(screen.getByText('Avatar')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const askedOffline = asked;
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('The form for Catskill')).toBeTruthy();
+    expect(asked).toBe(askedOffline + 1);
+  });
+
+  it('with a notice, the part also loads by itself once the device is back online', async () => {
+    let online = false;
+    const Part = lazyPart(() => (online ? Promise.resolve(Form) : Promise.reject(new TypeError('Failed to fetch dynamically imported module'))));
+    render(<LazyPart what="The map" fallback={<p>Loading map…</p>}><Part name="Catskill" /></LazyPart>);
+    expect((await screen.findByRole('alert')).textContent).toContain('The map could not be opened');
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText('The form for Catskill')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

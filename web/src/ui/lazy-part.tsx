@@ -3,7 +3,7 @@
 // seconds after the first sync on a slow phone), that code cannot be fetched: the failed import reached the route
 // and replaced the whole page with its error screen. Here only the part says so, with a way to try again; the rest
 // of the page stays as it was. Errors of another kind inside the part still go to the route, as before.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 
 /** The code of a lazily loaded part could not be fetched (offline, or a deploy removed it). */
@@ -42,25 +42,47 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 }
 
 interface Props {
-  /** What the part is, as the notice names it ("The review form"); without it a part that cannot load shows `fallback`. */
+  /**
+   * What the part is, as the notice names it ("The review form"); without it a part that cannot load shows `fallback`.
+   * Either way it loads by itself once the device is back online.
+   */
   what?: string;
   /** Shown while the code loads. */
   fallback: ReactNode;
   children: ReactNode;
 }
 
+/** Calls `retry` when the browser says it is back online. */
+function RetryWhenOnline({ retry }: { retry: () => void }) {
+  // Subscribed once, calling the latest `retry`: the page renders again and again as it syncs back online.
+  const latest = useRef(retry);
+  useEffect(() => {
+    latest.current = retry;
+  });
+  useEffect(() => {
+    const again = () => latest.current();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, []);
+  return null;
+}
+
 function Unavailable({ error, resetErrorBoundary, what, fallback }: FallbackProps & Omit<Props, 'children'>) {
   if (!(error instanceof PartUnavailableError)) throw error;
-  if (!what) return <>{fallback}</>;
+  const tryAgain = () => {
+    error.retry();
+    resetErrorBoundary();
+  };
+  // Back online, the part loads by itself: a part with no notice (the menu, the filters) has no button to press.
+  const retry = <RetryWhenOnline retry={tryAgain} />;
+  if (!what) return <>{retry}{fallback}</>;
   return (
     <div role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      {retry}
       <p>{what} could not be opened: it is not saved on this device yet. Connect to the internet, then try again.</p>
       <button
         type="button"
-        onClick={() => {
-          error.retry();
-          resetErrorBoundary();
-        }}
+        onClick={tryAgain}
         className="mt-2 rounded-md border border-amber-400 bg-white px-3 py-1.5 font-semibold text-amber-900 hover:bg-amber-100"
       >
         Try again
