@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setMaxListeners } from 'node:events';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createCouchClient } from '@ss/couchdb/client';
 import { insertSanctuaries } from '@ss/couchdb/seed/load';
 import { syntheticSanctuaries } from '@ss/couchdb/seed/synthetic';
@@ -95,6 +96,11 @@ export interface LoadReport {
   writes: { reviews: number; approvals: number; favorites: number };
   devicesLive: { sanctuaries: number; reviews: number; me: number; signedIn: number };
   processes: ProcessFigures[];
+  /**
+   * How late the load generator's own timers and I/O callbacks ran during the window (ms). Latencies above are timed
+   * here: a generator running late adds its delay to each of them.
+   */
+  generatorLoopDelay: { p50: number; p99: number; max: number };
   /** The machine's 1-minute load average at the start, highest and at the end of the run, and its cores. */
   machine: { loadStart: number; loadMax: number; loadEnd: number; cores: number };
   counters: Record<string, number>;
@@ -324,6 +330,9 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       new ProcessSampler('store counter', () => counter?.pid?.()),
     ];
     for (const s of samplers) s.start();
+    const LOOP_SAMPLE_MS = 10;
+    const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+    loopDelay.enable();
     // Other work on the machine slows everything here; the report says how busy it was.
     const loadAverages = [os.loadavg()[0]!];
     const loadTimer = setInterval(() => loadAverages.push(os.loadavg()[0]!), 5000);
@@ -446,6 +455,10 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     clearTimeout(windowTimer);
     const elapsed = performance.now() - started;
     const processes = samplers.map((s) => s.stop());
+    loopDelay.disable();
+    // The histogram holds the time between samples; the delay is what exceeds the sampling interval.
+    const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS);
+    const generatorLoopDelay = { p50: late(loopDelay.percentile(50)), p99: late(loopDelay.percentile(99)), max: late(loopDelay.max) };
     clearInterval(loadTimer);
     loadAverages.push(os.loadavg()[0]!);
     for (const s of samplers) if (s.restarted) metrics.error('stack', `the ${s.name} process was restarted during the run`);
@@ -531,6 +544,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
       writes: { reviews: publicWrites.filter((w) => w.db === 'reviews').length, approvals: publicWrites.filter((w) => w.db === 'sanctuaries').length, favorites: favoriteWrites },
       devicesLive,
       processes,
+      generatorLoopDelay,
       machine: { loadStart: loadAverages[0]!, loadMax: Math.max(...loadAverages), loadEnd: loadAverages[loadAverages.length - 1]!, cores: os.availableParallelism() },
       counters: Object.fromEntries(metrics.counters),
       notes,

@@ -57,6 +57,8 @@ export function formatReport(r: LoadReport): string {
   out.push(...table(['process', 'pid', 'RSS start', 'peak', 'end', 'CPU'], r.processes.map(processRow)));
   const m = r.machine;
   out.push(`Machine: ${m.cores} cores; 1-minute load average ${m.loadStart.toFixed(1)} at the start, up to ${m.loadMax.toFixed(1)}, ${m.loadEnd.toFixed(1)} at the end (everything else running here shares the cores)`);
+  const d = r.generatorLoopDelay;
+  out.push(`Load generator's event-loop delay: p50 ${ms(d.p50)}, p99 ${ms(d.p99)}, max ${ms(d.max)} ms (added to every latency above while it lasts)`);
   out.push('', 'Targets (issue 16):');
   for (const t of targets(r)) out.push(`  ${t.met ? 'met    ' : 'MISSED '} ${t.what}: ${t.figure}`);
   const counters = Object.entries(r.counters);
