@@ -56,7 +56,7 @@ const remembered: Array<{ raw: Uint8Array; text: string }> = [];
 
 /**
  * The text of a gzip answer. A thousand devices starting download the same snapshot bytes (one per public database
- * until the next change), and inflating and decoding each copy again was a tenth of the load generator's CPU,
+ * until the next change), and inflating, decoding and parsing each copy again was about a fifth of the load generator's CPU,
  * taken from the gateway on the same two cores. So the last few big answers are kept with their text, and an
  * answer whose bytes are equal to one of them, byte for byte, gets that text (the same string, which also lets
  * replication.ts reuse its parse). Any other answer is inflated as before.
@@ -186,7 +186,7 @@ export class DeviceHttp {
   /**
    * A signal of this device's that aborts when `shared` does. Every device's requests are given the run's one stop
    * signal, and Node's EventTarget looks through all of a signal's listeners on each add (to skip a duplicate): with
-   * a thousand devices' requests listening on it, adding and removing those listeners was a tenth of the load
+   * a thousand devices' requests listening on it, adding and removing those listeners was about a fifth of the load
    * generator's CPU. Now the shared signal has one listener per device, and each request listens on the device's.
    */
   private ownSignal(shared: AbortSignal): AbortSignal {

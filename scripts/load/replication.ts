@@ -136,7 +136,7 @@ interface ParsedSnapshot {
   revisions: ReadonlyArray<readonly [string, string]>;
 }
 
-/** The last snapshots parsed, by their text (a long string's hash is its length in V8; equal texts compare by content). */
+/** The last snapshots parsed, by their text (the same string object for the same bytes: http.ts `gunzipText`). */
 const parsedSnapshots = new Map<string, ParsedSnapshot | null>();
 
 /**
