@@ -96,20 +96,23 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.get('/db/', (c) => c.json({ couchdb: 'Welcome', vendor: { name: 'Sanctuary Seekers gateway' } }, 200, { 'cache-control': 'no-store' }));
   app.route('/db', replication);
   app.route('/media', mediaRoutes(couch));
-  if (webDist) {
+  const web = webDist ? webRoutes(webDist, couch, { publicOrigin: options.publicOrigins[0], directory }) : undefined;
+  if (web) {
     const compressPage = compressAnswers();
     app.use('*', async (c, next) => (c.req.path.startsWith('/db/') || c.req.path.startsWith('/media/') ? next() : compressPage(c, next)));
-    app.route('/', webRoutes(webDist, couch, { publicOrigin: options.publicOrigins[0], directory }));
+    app.route('/', web);
   }
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   // Tests and a graceful stop wait for the work pushes queued (apply-queue.ts); `warm` starts following the
   // public databases and the sessions and users feeds the account caches rely on (the running gateway does at
-  // once; otherwise the first /db request follows the public ones), `close` stops all of it.
+  // once; otherwise the first /db request follows the public ones) and renders the live pages once, `close` stops
+  // the following.
   return Object.assign(app, {
     applies: accounts.applies,
     warm: () => {
       replication.warm();
       accounts.follow();
+      web?.warm();
     },
     /** The public databases' shared feeds are live (tests wait for it after `warm`). */
     following: () => replication.following(),

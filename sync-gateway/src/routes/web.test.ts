@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_MAX_RESULT_CARDS, MAP_SERVED_LIST_ITEMS } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import type { SearchDirectory } from '../search-directory.ts';
-import { homePage, layoutOf, listingPages, mapPage, serverBundle } from './web.ts';
+import type { CouchClient } from '@ss/couchdb/client';
+import { homePage, layoutOf, listingPages, mapPage, serverBundle, webRoutes } from './web.ts';
 
 interface Rendered {
   path: string;
@@ -142,6 +143,28 @@ describe('the server-rendered map page', () => {
     expect(layoutOf(undefined, mac)).toBe('desktop');
     expect(layoutOf(undefined, 'curl/8.5.0')).toBe('phone');
     expect(layoutOf(undefined, undefined)).toBe('phone');
+  });
+});
+
+describe('warming the rendered pages', () => {
+  it('renders / and /map in both layouts at start, so the first visitor is served what was rendered then', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-warm-'));
+    try {
+      fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>Sanctuary Seekers</title></head><body><div id="root"></div></body></html>');
+      const { directory } = fakeDirectory(['Warm Farm']);
+      // The reviews page cannot ask this store anything: it is left to be rendered (or served as built) when asked.
+      const web = webRoutes(webDist, {} as CouchClient, { directory, ssrModule: bundle });
+      const before = calls().length;
+      web.warm();
+      await expect.poll(() => calls().length - before).toBe(4);
+      const warmed = calls().slice(before);
+      expect(warmed.map((r) => `${r.path} ${(r.data as { layout?: string }).layout}`).sort()).toEqual(['/ desktop', '/ phone', '/map desktop', '/map phone']);
+      const res = await web.request('/map', { headers: { 'sec-ch-ua-mobile': '?0' } });
+      expect(await res.text()).toContain('<main>desktop 1 found: Warm Farm</main>');
+      expect(calls().length - before).toBe(4);
+    } finally {
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -115,7 +115,19 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
     const page = app ? { ...head, body: app, prerendered: true, ...(current ? { data: current.data } : {}) } : head;
     return c.html(renderPage(fs.readFileSync(indexFile, 'utf8'), page), head.status);
   });
-  return app;
+  return Object.assign(app, {
+    /**
+     * Loads the server bundle and renders the live pages in the background, so the first visitor after a start is
+     * not the one who waits for it (about a second here: the bundle's import and the first render of the lists).
+     */
+    warm: () => {
+      void (async () => {
+        for (const page of Object.values(live)) {
+          for (const layout of page.byLayout ? (['phone', 'desktop'] as const) : (['phone'] as const)) await page.render(layout);
+        }
+      })().catch(() => undefined); // a page that cannot be rendered now is rendered, or served as built, when asked
+    },
+  });
 }
 
 export interface ServerBundle {
