@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // web/inline/start-app.js puts the app's entry and its preloads (kept inert in <template id="ss-app">) into the
-// document: the entry first, then the preloads a few per task, all of them in the template's order.
+// document: the entry first, in a task of its own, then the preloads a few per task, all in the template's order.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -23,13 +23,14 @@ afterEach(() => {
 
 const added = () => [...document.head.children].map((el) => el.getAttribute('src') ?? el.getAttribute('href'));
 
-it('puts the entry in at once and the preloads after it, a few per task, until all are in, in order', () => {
+it('puts the entry in at once, alone, and the preloads after it, a few per task, until all are in, in order', () => {
   new Function(startApp)();
-  const first = added();
-  expect(first[0]).toBe('/assets/index.js');
-  // Not every preload in the same task as the entry.
-  expect(first.length).toBeGreaterThan(1);
-  expect(first.length).toBeLessThan(PRELOADS + 1);
+  // The entry alone first, then the preloads a few at a time.
+  expect(added()).toEqual(['/assets/index.js']);
+  vi.advanceTimersToNextTimer();
+  const second = added();
+  expect(second.length).toBeGreaterThan(1);
+  expect(second.length).toBeLessThan(PRELOADS + 1);
   vi.runAllTimers();
   expect(added()).toEqual(['/assets/index.js', ...Array.from({ length: PRELOADS }, (_, i) => `/assets/chunk-${i}.js`)]);
   // Started once: running the timers again adds nothing.
