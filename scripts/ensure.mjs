@@ -60,6 +60,7 @@ export function ensureBuilt({ force = false } = {}) {
     mtime(path.join(ROOT, 'web/index.html')),
     mtime(path.join(ROOT, 'web/vite.config.ts')),
     mtime(path.join(ROOT, 'workbox.config.cjs')),
+    mtime(path.join(ROOT, 'scripts/tile-route.cjs')),
   );
   if (!force && built && built >= sources) return;
   console.log('Building the web app…');
