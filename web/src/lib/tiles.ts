@@ -24,14 +24,29 @@ export function tileCountAt(b: Bounds, z: number): number {
   return Math.max(0, x) * Math.max(0, y);
 }
 
+/** Leaflet's default `{s}` subdomains: its TileLayer picks one per tile from x + y (TileLayer._getSubdomain). */
+const SUBDOMAINS = 'abc';
+
+/** Leaflet's `{r}`: '@2x' on a high-resolution screen (its Browser.retina), for tile servers with double-size tiles. */
+export function retinaSuffix(): string {
+  return typeof window !== 'undefined' && window.devicePixelRatio > 1 ? '@2x' : '';
+}
+
+/**
+ * One tile's URL, filled in exactly as Leaflet's TileLayer fills the template for the map (same subdomain, same
+ * `{r}`), so a tile saved for offline use is the very request the map makes for it.
+ */
+export function tileUrl(template: string, z: number, x: number, y: number, retina: string = retinaSuffix()): string {
+  const values: Record<string, string> = { z: String(z), x: String(x), y: String(y), s: SUBDOMAINS[Math.abs(x + y) % SUBDOMAINS.length]!, r: retina };
+  return template.replace(/\{([zxysr])\}/g, (_, key: string) => values[key]!);
+}
+
 /** The tile URLs covering the bounds for each zoom from `minZoom` to `maxZoom`. */
-export function tileUrls(b: Bounds, minZoom: number, maxZoom: number, template = TILE_URL): string[] {
+export function tileUrls(b: Bounds, minZoom: number, maxZoom: number, template = TILE_URL, retina: string = retinaSuffix()): string[] {
   const urls: string[] = [];
   for (let z = minZoom; z <= maxZoom; z++) {
     for (let x = lon2x(b.west, z); x <= lon2x(b.east, z); x++) {
-      for (let y = lat2y(b.north, z); y <= lat2y(b.south, z); y++) {
-        urls.push(template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)).replace('{s}', 'a'));
-      }
+      for (let y = lat2y(b.north, z); y <= lat2y(b.south, z); y++) urls.push(tileUrl(template, z, x, y, retina));
     }
   }
   return urls;
