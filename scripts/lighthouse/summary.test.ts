@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryScriptUrls } from './built-entry.ts';
-import { categoryScores, consoleErrors, failingAudits, formatTable, scoreCell, scriptTransfer, type LhrLike } from './summary.ts';
+import { categoryScores, consoleErrors, failingAudits, formatTable, scoreCell, scriptTransfer, tileRequestPattern, type LhrLike } from './summary.ts';
 
 const audit = (id: string, score: number | null, scoreDisplayMode = 'binary', extra: object = {}) => ({ id, title: `Title of ${id}`, score, scoreDisplayMode, ...extra });
 
@@ -63,6 +63,14 @@ describe('Lighthouse summary', () => {
 
   it('pads table columns to the widest cell', () => {
     expect(formatTable(['page', 'SEO'], [['/map', '100']])).toBe('page  SEO\n----  ---\n/map  100');
+  });
+});
+
+describe('the map tiles answered in Chromium', () => {
+  it("are the configured tile server's, up to the first coordinate", () => {
+    expect(tileRequestPattern('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org/*');
+    expect(tileRequestPattern('https://{s}.tiles.example.net/v2/{z}/{x}/{y}.png')).toBe('https://*.tiles.example.net/v2/*');
+    expect(tileRequestPattern('/tiles/{z}/{x}/{y}.png')).toBe('*/tiles/*');
   });
 });
 

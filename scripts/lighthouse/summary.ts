@@ -1,6 +1,10 @@
 // Reading a Lighthouse result: the four category scores against the issue's targets, the audits that keep a
 // category under its target, and the JavaScript a page transferred. Pure functions over the report JSON so
 // they can be unit-tested with small hand-made results.
+import { createRequire } from 'node:module';
+
+// The web app's default tile server, from the helper the service worker's build uses too.
+const { DEFAULT_TILE_URL } = createRequire(import.meta.url)('../tile-route.cjs') as { DEFAULT_TILE_URL: string };
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type CategoryId = (typeof CATEGORIES)[number];
@@ -165,4 +169,12 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 export function scoreCell(s: CategoryScore): string {
   if (s.score === null) return 'n/a MISSED';
   return s.met ? String(s.score) : `${s.score} MISSED`;
+}
+
+/** The address pattern of the tile server the web app was built with (VITE_TILE_URL), for CDP's Fetch domain. */
+export function tileRequestPattern(template = process.env.VITE_TILE_URL?.trim() || DEFAULT_TILE_URL): string {
+  const coordinate = template.search(/\{[zxyr]\}/);
+  const prefix = (coordinate > 0 ? template.slice(0, coordinate) : template).replace(/\{s\}/g, '*');
+  // The pattern is matched against whole URLs: a path on the page's own site is anything ending in it.
+  return `${/^https?:\/\//i.test(prefix) ? '' : '*'}${prefix}*`;
 }
