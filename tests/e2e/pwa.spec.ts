@@ -105,6 +105,17 @@ test('save the visible map area for offline: size shown, progress, saved list, d
   const cached = await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length);
   expect(cached).toBe(tiles);
 
+  // Offline, the map's tiles come from the saved copy: the service worker's tile route serves that cache.
+  await waitForServiceWorker(page);
+  await page.context().unroute(/tile\.openstreetmap\.org/);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+  const shownTiles = () =>
+    page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img')].filter((img) => img.complete && img.naturalWidth > 0).length);
+  await expect.poll(shownTiles, { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.context().setOffline(false);
+
   await page.getByRole('button', { name: 'Save this area for offline' }).click();
   await expect(dialog.getByRole('heading', { name: 'Saved areas' })).toBeVisible();
   await dialog.getByRole('button', { name: /^Delete saved area/ }).click();
