@@ -4,7 +4,7 @@ import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import { toSanctuary, type Sanctuary } from '@ss/domain/sanctuary';
 import { createSearchIndex, type SanctuarySearchIndex } from '@ss/domain/search';
-import { byName } from '@ss/domain/sort';
+import { sortByName } from '@ss/domain/sort';
 import { SEARCH_DIRECTORY_TTL_MS } from './freshness.ts';
 
 export { SEARCH_DIRECTORY_TTL_MS };
@@ -58,7 +58,7 @@ export function searchDirectory(
     async listing() {
       await current();
       const c = cached!;
-      c.sorted ??= [...c.items].sort(byName);
+      c.sorted ??= sortByName(c.items);
       return { seq: c.seq, sanctuaries: c.sorted };
     },
   };

@@ -10,7 +10,7 @@ import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
 import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary-doc';
 import { kvGet, kvSet, kvSetMany } from './kv-store';
 import type { LocalDb } from './local-db';
-import { byName } from '@ss/domain/sort';
+import { sortByName } from '@ss/domain/sort';
 import { loadLocalDb } from './local-db-loader';
 import { pageData, type DirectoryPreview } from './page-data';
 
@@ -108,7 +108,7 @@ function schedulePublish() {
 function writeCache(): Promise<void> {
   clearTimeout(cacheTimer);
   // Stored in name order, so the next cold start's sort has almost nothing to do.
-  const items = [...working.values()].sort(byName);
+  const items = sortByName(working.values());
   const record: CacheRecord = { localSeq, items };
   return kvSetMany([
     [CACHE_KEY, record],
