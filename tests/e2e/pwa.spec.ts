@@ -112,7 +112,7 @@ test('save the visible map area for offline: size shown, progress, saved list, d
   await page.reload();
   await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
   const shownTiles = () =>
-    page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img')].filter((img) => img.complete && img.naturalWidth > 0).length);
+    page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img')).filter((img) => img.complete && img.naturalWidth > 0).length);
   await expect.poll(shownTiles, { timeout: 15_000 }).toBeGreaterThan(0);
   await page.context().setOffline(false);
 
