@@ -9,7 +9,8 @@
 //
 // Map tiles: this machine has no internet, so every tile request of /map fails (a console error, which costs the
 // page its best-practices score). By default those requests, and only those, are answered in Chromium with a blank
-// 256×256 PNG (the issue allows it: 'may be stubbed in that run and said so'); the run prints that it did.
+// tile the size a real server sends (256×256 PNG, 512 for '@2x'; the issue allows it: 'may be stubbed in that run and
+// said so'); the run prints that it did.
 // --live-tiles lets them go to the network as they are.
 // Targets are goals: without --strict a miss is printed as MISSED and the exit code is 0; only a failure to
 // run Lighthouse exits non-zero.
