@@ -107,6 +107,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), inlineEarlyScripts(), inlineEntryCss(), startAppAfterPaint()],
   // PouchDB's browser build still reads the Node-style `global`.
   define: { global: 'globalThis' },
+  // The first-sync worker (web/src/data/first-sync.worker.ts) is a module worker that loads PouchDB as a chunk of
+  // its own, while its snapshot downloads.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

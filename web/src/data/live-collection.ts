@@ -15,7 +15,7 @@ export interface LiveCollection<T> {
 }
 
 export function createLiveCollection<D extends object, S extends D, T>(
-  /** Resolves once PouchDB has loaded (see local-db-loader). */
+  /** Resolves once the database may be read (see local-db-loader). */
   db: () => Promise<LocalDb<D>>,
   accept: (doc: unknown) => doc is S,
   map: (doc: S) => T,

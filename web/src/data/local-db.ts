@@ -3,6 +3,7 @@ import PouchDB from 'pouchdb-browser';
 import IndexeddbAdapter from 'pouchdb-adapter-indexeddb';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import type { ReviewDoc, ReviewStatsDoc } from '@ss/domain/review';
+import { LOCAL_DB_NAMES } from './local-db-names';
 
 // The newer `indexeddb` adapter bulk-loads and opens markedly faster than the default `idb` one
 // (measured here: 1.6 s vs 2.0 s for 10k documents, 0.33 s vs 0.47 s to open and read them).
@@ -16,7 +17,6 @@ export { PouchDB };
 /** The adapter every database on this device uses. */
 export const LOCAL_ADAPTER = ADAPTER;
 
-export const LOCAL_DB_NAMES = { sanctuaries: 'ss-sanctuaries', reviews: 'ss-reviews' } as const;
 
 let sanctuaries: LocalDb<SanctuaryDoc> | undefined;
 let reviews: LocalDb<ReviewDoc | ReviewStatsDoc> | undefined;

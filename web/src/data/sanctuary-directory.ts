@@ -11,7 +11,7 @@ import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary-doc';
 import { kvGet, kvSet, kvSetMany } from './kv-store';
 import type { LocalDb } from './local-db';
 import { sortByName } from '@ss/domain/sort';
-import { loadLocalDb } from './local-db-loader';
+import { loadPublicDbs, onSanctuarySnapshot } from './first-sync';
 import { pageData, type DirectoryPreview } from './page-data';
 
 /** Both also read by web/inline/early-directory.js: change them together. */
@@ -49,6 +49,8 @@ let cacheTimer: ReturnType<typeof setTimeout> | undefined;
 let feed: PouchDB.Core.Changes<SanctuaryDoc> | undefined;
 /** True while a first sync writes the snapshot; the change feed is paused meanwhile. */
 let bulkLoading = false;
+/** A first sync handed over every listing, and `localSeq` is where the local database was once they were written. */
+let bulkLoaded = false;
 
 /** Shown only while the directory itself is loading; let go once it has been read. */
 let preview: DirectoryPreview | null = null;
@@ -150,16 +152,16 @@ async function start() {
     if (earlyPreview && !(await earlyPreview)) void kvSet(PREVIEW_KEY, previewOf(cached.items, cached.localSeq)).catch(() => undefined);
   }
 
-  const db = (await loadLocalDb()).sanctuariesDb();
-  if (!cached) {
+  const db = (await loadPublicDbs()).sanctuariesDb();
+  if (!cached && !bulkLoaded) {
     const [info, all] = await Promise.all([db.info(), db.allDocs({ include_docs: true })]);
     for (const row of all.rows) if (isSanctuaryDoc<SanctuaryDoc>(row.doc) && !working.has(row.id)) working.set(row.id, toSanctuary(row.doc));
     if (!bulkLoading) localSeq = info.update_seq;
     publishNow();
     if (working.size && !bulkLoading) scheduleCacheWrite();
   } else {
-    // Catch up with what reached the local database after the record was written.
-    const missed = await db.changes({ since: cached.localSeq, include_docs: true });
+    // Catch up with what reached the local database after the record was written (or the first sync's snapshot).
+    const missed = await db.changes({ since: localSeq, include_docs: true });
     let changed = false;
     for (const change of missed.results) changed = apply(change as PouchDB.Core.ChangesResponseChange<SanctuaryDoc>) || changed;
     if (changed) {
@@ -202,15 +204,30 @@ export const directoryBulkLoad = {
     publishNow();
     await writeCache();
   },
-  async end() {
-    const db = (await loadLocalDb()).sanctuariesDb();
-    localSeq = (await db.info()).update_seq;
+  /**
+   * `seq`: the local database's update_seq once the snapshot was written; undefined when writing it failed, and the
+   * feed then starts from where the directory was before.
+   */
+  end(seq: number | string | undefined) {
+    if (seq !== undefined) {
+      localSeq = seq;
+      bulkLoaded = true;
+    }
     bulkLoading = false;
     schedulePublish();
     scheduleCacheWrite();
-    if (started) follow(db);
+    if (started) void loadPublicDbs().then((m) => follow(m.sanctuariesDb()));
   },
 };
+
+// A first sync in a worker hands the listings over the same way.
+onSanctuarySnapshot({
+  documents(docs) {
+    directoryBulkLoad.begin();
+    return directoryBulkLoad.ingest(docs);
+  },
+  done: (seq) => directoryBulkLoad.end(seq),
+});
 
 export const sanctuaryDirectory = {
   subscribe(listener: () => void) {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { nextBatchSize } from './snapshot-load';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LocalDb } from './local-db';
+import { loadSnapshot, nextBatchSize } from './snapshot-load';
 
 describe('nextBatchSize', () => {
   it('grows a batch that wrote quickly, at most doubling it', () => {
@@ -16,5 +17,60 @@ describe('nextBatchSize', () => {
     expect(nextBatchSize(30, 10_000)).toBe(10);
     expect(nextBatchSize(2000, 1)).toBe(2500);
     expect(nextBatchSize(100, 0)).toBe(200);
+  });
+});
+
+describe('loadSnapshot', () => {
+  const docs = Array.from({ length: 60 }, (_, i) => ({ _id: `s${String(i).padStart(3, '0')}`, _rev: '1-a', name: `Sanctuary ${i}` }));
+  const lines = docs.map((doc) => JSON.stringify(doc));
+
+  /** The gateway's answer: the header line, then one line per document, in chunks that cut lines in two. */
+  function serveSnapshot() {
+    const body = `${JSON.stringify({ update_seq: '42-abc', doc_count: docs.length })}\n${lines.join('\n')}\n`;
+    const chunks = body.match(/[\s\S]{1,37}/g)!;
+    const fetchMock = vi.fn(async () => new Response(new Blob(chunks).stream(), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  function recordingDb() {
+    const batches: object[][] = [];
+    const db = { bulkDocs: vi.fn(async (batch: object[]) => void batches.push(batch)) } as unknown as LocalDb<object>;
+    return { db, batches };
+  }
+
+  afterEach(() => void vi.unstubAllGlobals());
+
+  it('hands every document over before writing any, then writes them all with new_edits false', async () => {
+    const fetchMock = serveSnapshot();
+    const { db, batches } = recordingDb();
+    const order: string[] = [];
+    const result = await loadSnapshot('sanctuaries', () => (order.push('open'), db), {
+      onDocuments: (handed) => void order.push(`documents ${handed.length}`),
+    });
+    expect(fetchMock).toHaveBeenCalledWith('/db/sanctuaries/_snapshot', expect.anything());
+    expect(result).toEqual({ updateSeq: '42-abc', docs: 60 });
+    expect(order).toEqual(['documents 60', 'open']);
+    expect(batches.flat()).toEqual(docs);
+    expect(vi.mocked(db.bulkDocs).mock.calls.every(([, options]) => (options as { new_edits: boolean }).new_edits === false)).toBe(true);
+    // On the page: a small first batch, each next one sized from the last one's time.
+    expect(batches[0]).toHaveLength(25);
+  });
+
+  it("in a worker: the documents' own lines are handed over, and written in the largest batches", async () => {
+    serveSnapshot();
+    const { db, batches } = recordingDb();
+    let handed: readonly string[] = [];
+    await loadSnapshot('reviews', () => db, { batches: 'largest', onLines: (l) => void (handed = l) });
+    expect(handed).toEqual(lines);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toEqual(docs);
+  });
+
+  it('answers null, writing nothing, when the gateway has no snapshot', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('not ready', { status: 503 })));
+    const { db, batches } = recordingDb();
+    expect(await loadSnapshot('sanctuaries', () => db)).toBeNull();
+    expect(batches).toEqual([]);
   });
 });

@@ -2,19 +2,13 @@
 // it: they read the local databases, which this keeps current while online and leaves intact while offline.
 // A first sync loads the gateway's snapshot in bulk, then replication continues from its sequence.
 import { createRemote, reviewsDb, sanctuariesDb, type LocalDb } from './local-db';
+import { loadPublicDbs } from './first-sync';
 import { directoryBulkLoad } from './sanctuary-directory';
-import { loadSnapshot } from './snapshot-load';
+import { loadSnapshot, readSyncState, saveSyncState } from './snapshot-load';
 import { markSynced, useSyncStatus } from './sync-status';
 
 const MAX_BACKOFF_MS = 10_000;
-const SYNC_STATE_ID = '_local/ss-sync';
 type Replication = PouchDB.Replication.Replication<object>;
-
-interface SyncState {
-  _id: string;
-  _rev?: string;
-  seq: string | number;
-}
 
 interface Feed {
   name: 'sanctuaries' | 'reviews';
@@ -44,22 +38,8 @@ function updatePhase() {
   else useSyncStatus.setState({ online, phase: 'syncing' });
 }
 
-async function readSyncState(db: LocalDb<object>): Promise<SyncState | null> {
-  try {
-    return (await db.get(SYNC_STATE_ID)) as unknown as SyncState;
-  } catch {
-    return null;
-  }
-}
-
 async function saveSeq(feed: Feed) {
-  if (feed.seq === undefined) return;
-  const db = feed.local();
-  const current = await readSyncState(db);
-  if (current && String(current.seq) === String(feed.seq)) return;
-  await db.put({ _id: SYNC_STATE_ID, ...(current?._rev ? { _rev: current._rev } : {}), seq: feed.seq } as never).catch(() => {
-    // A concurrent save won; the next change saves again.
-  });
+  if (feed.seq !== undefined) await saveSyncState(feed.local(), feed.seq);
 }
 
 function scheduleSave(feed: Feed, delay = 1000) {
@@ -81,7 +61,7 @@ async function prepare(feed: Feed): Promise<void> {
   bulk?.begin();
   try {
     performance.mark(`ss:${feed.name}-snapshot-start`);
-    const result = await loadSnapshot(feed.name, db, {
+    const result = await loadSnapshot(feed.name, () => db, {
       onProgress: (written, total) => useSyncStatus.setState({ phase: 'syncing', docsWritten: docsWritten + written, pending: total - written }),
       ...(bulk ? { onDocuments: bulk.ingest } : {}),
     });
@@ -95,7 +75,7 @@ async function prepare(feed: Feed): Promise<void> {
     // Fall back to plain replication from the start.
     console.warn(`[sync] ${feed.name} snapshot failed; replicating instead`, err);
   } finally {
-    await bulk?.end();
+    bulk?.end(await db.info().then((info) => info.update_seq, () => undefined));
   }
 }
 
@@ -145,6 +125,8 @@ function startFeed(feed: Feed) {
 }
 
 async function startAll() {
+  // On a device without the public databases, a worker fills them first (data/first-sync).
+  await loadPublicDbs();
   await Promise.all(feeds.map((feed) => prepare(feed).then(() => startFeed(feed))));
 }
 

@@ -2,9 +2,9 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { REVIEW_STATS_DOC_TYPE, byNewest, isVisibleReview, statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
 import { createLiveCollection } from './live-collection';
-import { loadLocalDb } from './local-db-loader';
+import { loadPublicDbs } from './first-sync';
 
-const reviewsDb = async () => (await loadLocalDb()).reviewsDb();
+const reviewsDb = async () => (await loadPublicDbs()).reviewsDb();
 
 const reviews = createLiveCollection(reviewsDb, isVisibleReview, (doc: ReviewDoc) => doc);
 const isStatsDoc = (doc: unknown): doc is ReviewStatsDoc =>

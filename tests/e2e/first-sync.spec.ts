@@ -1,0 +1,89 @@
+// A device's first sync: the gateway's snapshots are written to the device's databases in a worker
+// (web/src/data/first-sync.worker.ts), off the page's thread, and replication goes on from the snapshot's sequence.
+// Where the browser has no workers, the page loads the snapshot itself (web/src/data/sync.ts).
+import { expect, test, type Page } from '@playwright/test';
+import { waitForServiceWorker, waitForSync } from './helpers';
+
+/** What PouchDB's IndexedDB adapter keeps about a local database (its `meta` record), read beside the app. */
+async function localDatabase(page: Page, name: string) {
+  return page.evaluate(
+    (idbName) =>
+      new Promise<{ doc_count: number; seq: number } | null>((resolve, reject) => {
+        const open = indexedDB.open(idbName);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) return (db.close(), resolve(null));
+          const get = db.transaction('meta').objectStore('meta').get('meta');
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => (db.close(), resolve((get.result as { doc_count: number; seq: number } | undefined) ?? null));
+        };
+      }),
+    `_pouch_${name}`,
+  );
+}
+
+/** The `since` of every request the page makes for a public database's changes. */
+function changesRequests(page: Page): string[] {
+  const since: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/db\/(sanctuaries|reviews)\/_changes$/.test(url.pathname)) since.push(url.searchParams.get('since') ?? '(none)');
+  });
+  return since;
+}
+
+/** How many documents the gateway's snapshot of a public database holds (its first line). */
+async function snapshotCount(page: Page, name: 'sanctuaries' | 'reviews'): Promise<number> {
+  const body = await (await page.request.get(`/db/${name}/_snapshot`, { headers: { accept: 'application/x-ndjson' } })).text();
+  return (JSON.parse(body.slice(0, body.indexOf('\n'))) as { doc_count: number }).doc_count;
+}
+
+async function expectFilledFromSnapshot(page: Page, since: string[]) {
+  // Every document of both snapshots is in the device's databases (and what replication brought since).
+  for (const name of ['sanctuaries', 'reviews'] as const) {
+    const local = await localDatabase(page, `ss-${name}`);
+    expect(local, name).not.toBeNull();
+    expect(local!.doc_count, name).toBeGreaterThanOrEqual(await snapshotCount(page, name));
+  }
+  expect(await snapshotCount(page, 'sanctuaries')).toBeGreaterThan(0);
+  // Replication continued from the snapshot's sequence: it never asked for the changes from the start.
+  expect(since.length).toBeGreaterThan(0);
+  expect(since.filter((s) => s === '0' || s === '(none)')).toEqual([]);
+}
+
+test("a first visit writes the directory and its reviews in a worker, and replication goes on from the snapshot's sequence", async ({ page, context }) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const since = changesRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured Sanctuaries' }).getByRole('article')).toHaveCount(6);
+  await waitForSync(page);
+  expect(workers.filter((url) => /\/first-sync\.worker-[\w-]+\.js$/.test(url))).toHaveLength(1);
+  await expectFilledFromSnapshot(page, since);
+
+  // The next visit has the databases: no worker, and the page reads what the worker wrote, offline too.
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.goto('/sanctuary/farm-sanctuary-watkins-glen-ny');
+  await expect(page.getByRole('heading', { level: 1, name: 'Farm Sanctuary' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Animals & Services' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured Sanctuaries' }).getByRole('article')).toHaveCount(6);
+  expect(workers).toHaveLength(1);
+});
+
+test('where the browser has no workers, the page loads the snapshot itself, with the same result', async ({ page }) => {
+  await page.addInitScript(() => {
+    // A browser without dedicated workers (the first sync then runs on the page, in one-frame batches).
+    delete (window as { Worker?: unknown }).Worker;
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  const since = changesRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured Sanctuaries' }).getByRole('article')).toHaveCount(6);
+  await waitForSync(page);
+  expect(workers).toEqual([]);
+  await expectFilledFromSnapshot(page, since);
+});
