@@ -18,7 +18,7 @@ export type FirstSyncMessage =
    */
   | { type: 'documents'; name: PublicDbName; lines: string[] }
   | { type: 'progress'; name: PublicDbName; written: number; total: number }
-  /** `loaded`: the snapshot was written (null: the database had documents already, or there was no snapshot). */
+  /** `loaded`: the snapshot was written (null: the gateway had no snapshot to give). */
   | { type: 'done'; name: PublicDbName; loaded: { docs: number; updateSeq: string | number; localSeq: string | number } | null }
   | { type: 'failed'; name: PublicDbName; message: string }
   /** Every database is closed: the page may open them. */
@@ -37,8 +37,8 @@ async function fill(name: PublicDbName): Promise<void> {
     return (db ??= new PouchDB<object>(LOCAL_DB_NAMES[name], LOCAL_ADAPTER));
   };
   try {
-    // Another tab may have filled it since the page looked.
-    if ((await (await open()).info()).doc_count > 0) return post({ type: 'done', name, loaded: null });
+    // The download starts at once, while PouchDB loads and opens. Should another tab fill the database meanwhile,
+    // writing the same revisions again with new_edits false changes nothing.
     const result = await loadSnapshot(name, open, {
       batches: 'largest',
       onProgress: (written, total) => post({ type: 'progress', name, written, total }),
