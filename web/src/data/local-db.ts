@@ -17,7 +17,6 @@ export { PouchDB };
 /** The adapter every database on this device uses. */
 export const LOCAL_ADAPTER = ADAPTER;
 
-
 let sanctuaries: LocalDb<SanctuaryDoc> | undefined;
 let reviews: LocalDb<ReviewDoc | ReviewStatsDoc> | undefined;
 
