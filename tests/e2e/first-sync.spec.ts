@@ -52,13 +52,19 @@ async function expectFilledFromSnapshot(page: Page, since: string[]) {
   expect(since.filter((s) => s === '0' || s === '(none)')).toEqual([]);
 }
 
-test("a first visit writes the directory and its reviews in a worker, and replication goes on from the snapshot's sequence", async ({ page, context }) => {
+/** A first visit to `/`, until the directory is on screen and synced: the workers started and the changes asked for. */
+async function firstVisit(page: Page) {
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   const since = changesRequests(page);
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Featured Sanctuaries' }).getByRole('article')).toHaveCount(6);
   await waitForSync(page);
+  return { workers, since };
+}
+
+test("a first visit writes the directory and its reviews in a worker, and replication goes on from the snapshot's sequence", async ({ page, context }) => {
+  const { workers, since } = await firstVisit(page);
   expect(workers.filter((url) => /\/first-sync\.worker-[\w-]+\.js$/.test(url))).toHaveLength(1);
   await expectFilledFromSnapshot(page, since);
 
@@ -78,12 +84,7 @@ test('where the browser has no workers, the page loads the snapshot itself, with
     // A browser without dedicated workers (the first sync then runs on the page, in one-frame batches).
     delete (window as { Worker?: unknown }).Worker;
   });
-  const workers: string[] = [];
-  page.on('worker', (worker) => workers.push(worker.url()));
-  const since = changesRequests(page);
-  await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Featured Sanctuaries' }).getByRole('article')).toHaveCount(6);
-  await waitForSync(page);
+  const { workers, since } = await firstVisit(page);
   expect(workers).toEqual([]);
   await expectFilledFromSnapshot(page, since);
 });
