@@ -2,6 +2,8 @@
 // (web/src/data/first-sync.worker.ts), off the page's thread, and replication goes on from the snapshot's sequence.
 // Where the browser has no workers, the page loads the snapshot itself (web/src/data/sync.ts).
 import { expect, test, type Page } from '@playwright/test';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { sortByName } from '@ss/domain/sort';
 import { waitForServiceWorker, waitForSync } from './helpers';
 
 /** What PouchDB's IndexedDB adapter keeps about a local database (its `meta` record), read beside the app. */
@@ -20,6 +22,22 @@ async function localDatabase(page: Page, name: string) {
         };
       }),
     `_pouch_${name}`,
+  );
+}
+
+/** The directory's record (web/src/data/directory-record.ts), as a cold start reads it. */
+async function directoryRecord(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ localSeq: number | string; items: Sanctuary[] } | undefined>((resolve, reject) => {
+        const open = indexedDB.open('ss-cache', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('directory-v1');
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => (open.result.close(), resolve(get.result as { localSeq: number | string; items: Sanctuary[] } | undefined));
+        };
+      }),
   );
 }
 
@@ -47,6 +65,17 @@ async function expectFilledFromSnapshot(page: Page, since: string[]) {
     expect(local!.doc_count, name).toBeGreaterThanOrEqual(await snapshotCount(page, name));
   }
   expect(await snapshotCount(page, 'sanctuaries')).toBeGreaterThan(0);
+  // The directory's record holds every listing, in name order, as of the local database's sequence: a cold start
+  // reads it and catches up from there.
+  await expect
+    .poll(async () => {
+      const [record, local] = await Promise.all([directoryRecord(page), localDatabase(page, 'ss-sanctuaries')]);
+      return record && { count: record.items.length, seq: Number(record.localSeq) === local!.seq };
+    })
+    .toEqual({ count: (await localDatabase(page, 'ss-sanctuaries'))!.doc_count, seq: true });
+  const { items } = (await directoryRecord(page))!;
+  expect(items.map((s) => s.id)).toEqual(sortByName(items).map((s) => s.id));
+  expect(items.find((s) => s.id === 'farm-sanctuary-watkins-glen-ny')).toMatchObject({ name: 'Farm Sanctuary', state: 'NY' });
   // Replication continued from the snapshot's sequence: it never asked for the changes from the start.
   expect(since.length).toBeGreaterThan(0);
   expect(since.filter((s) => s === '0' || s === '(none)')).toEqual([]);

@@ -4,6 +4,8 @@
 // once the worker has closed them (loadPublicDbs); after that, live replication (data/sync) continues from the
 // snapshot's sequence. Where a worker cannot be used, or the device has the databases already, nothing happens here
 // and data/sync loads what is missing on the page.
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { forEachInSlices } from '../lib/in-slices';
 import { loadLocalDb, type LocalDbModule } from './local-db-loader';
 import { indexedDbNameOf, type PublicDbName } from './local-db-names';
 import type { FirstSyncMessage, FirstSyncRequest } from './first-sync.worker';
@@ -11,10 +13,15 @@ import { useSyncStatus } from './sync-status';
 
 /** Who takes the sanctuaries of a first sync as they arrive (data/sanctuary-directory), without reading them back. */
 export interface SnapshotListener {
-  /** Every sanctuary of the snapshot; the worker writes them once this has settled. */
-  documents(docs: readonly object[]): Promise<void>;
-  /** The worker has finished with them: the local database's update_seq then, or undefined if writing failed. */
-  done(localSeq: number | string | undefined): void;
+  /** Every sanctuary of the snapshot, in name order; the worker writes them once this has settled. */
+  listings(items: Sanctuary[]): void;
+  /** The worker has written them as the directory's record (data/directory-record): the device has them offline. */
+  recorded(): void;
+  /**
+   * The worker has finished with them: the local database's update_seq then, or undefined if writing failed;
+   * `recorded`, whether the worker writes the directory's record again with that sequence.
+   */
+  done(localSeq: number | string | undefined, recorded: boolean): void;
 }
 
 let sanctuaryListener: SnapshotListener | undefined;
@@ -24,6 +31,13 @@ export function onSanctuarySnapshot(listener: SnapshotListener) {
 }
 
 const PUBLIC_DBS: readonly PublicDbName[] = ['sanctuaries', 'reviews'];
+
+/** Lines of JSON parsed in slices, so the page stays responsive (10k listings are ~10 MB of it). */
+async function parseLines<T>(text: string): Promise<T[]> {
+  const values: T[] = [];
+  if (text) await forEachInSlices(text.split('\n'), (line) => values.push(JSON.parse(line) as T));
+  return values;
+}
 
 /** The public databases this device has no IndexedDB database for; none when the browser cannot say. */
 async function missingDatabases(): Promise<PublicDbName[]> {
@@ -41,9 +55,10 @@ function runWorker(names: PublicDbName[]): Promise<void> {
     const finish = () => {
       window.removeEventListener('offline', finish);
       worker.terminate();
+      performance.mark('ss:first-sync-closed');
       // Should the worker stop before saying where the listings were written, the directory follows the database from
       // where it was (a plain read of what the worker wrote).
-      handed?.done(undefined);
+      handed?.done(undefined, false);
       handed = undefined;
       resolve();
     };
@@ -55,10 +70,11 @@ function runWorker(names: PublicDbName[]): Promise<void> {
     };
     worker.onmessage = ({ data }: MessageEvent<FirstSyncMessage>) => {
       switch (data.type) {
-        case 'documents':
+        case 'listings':
           handed = sanctuaryListener;
-          void Promise.resolve(handed?.documents(data.lines.map((line) => JSON.parse(line) as object)))
-            .catch(() => undefined)
+          void parseLines<Sanctuary>(data.lines)
+            .then((items) => handed?.listings(items))
+            .catch((err) => console.warn('[sync] could not read the listings of the first sync', err))
             .then(() => worker.postMessage({ type: 'taken' } satisfies FirstSyncRequest));
           break;
         case 'progress': {
@@ -67,10 +83,13 @@ function runWorker(names: PublicDbName[]): Promise<void> {
           useSyncStatus.setState({ phase: 'syncing', docsWritten, pending: data.total - data.written });
           break;
         }
+        case 'recorded':
+          handed?.recorded();
+          break;
         case 'done':
           if (data.loaded) performance.mark(`ss:${data.name}-snapshot-loaded`);
           if (data.name === 'sanctuaries') {
-            handed?.done(data.loaded?.localSeq);
+            handed?.done(data.loaded?.localSeq, data.loaded?.recorded ?? false);
             handed = undefined;
           }
           break;

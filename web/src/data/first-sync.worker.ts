@@ -4,6 +4,8 @@
 // script and IndexedDB work on a slow phone, in one-frame batches) hold up no tap, scroll or paint. The page opens
 // the databases only once this has closed them (data/first-sync.ts): PouchDB's IndexedDB adapter keeps a database's
 // sequence and count in memory, and a live change feed on the page would not hear writes made here.
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { sanctuariesOf, writeDirectoryRecord } from './directory-record';
 import type { PublicDbName } from './local-db-names';
 import { LOCAL_DB_NAMES } from './local-db-names';
 import { loadSnapshot, saveSyncState } from './snapshot-load';
@@ -13,13 +15,21 @@ export type FirstSyncRequest = { type: 'fill'; names: PublicDbName[] } | { type:
 
 export type FirstSyncMessage =
   /**
-   * Every sanctuary of the snapshot (its JSON line), before any is written: the page shows them at once and keeps
-   * them as the directory's record, and answers 'taken'; the worker's writes wait for that, so as not to hold it up.
+   * Every sanctuary of the snapshot before any is written, as the directory keeps them (Sanctuary, not the stored
+   * document) and in name order: one line of JSON each, so the page parses them in slices and has nothing to convert
+   * or sort. Copying one string between threads is quicker than copying the objects. The page shows them at once and
+   * answers 'taken'; the worker's writes to PouchDB wait for that, so as not to hold it up.
    */
-  | { type: 'documents'; name: PublicDbName; lines: string[] }
+  | { type: 'listings'; lines: string }
+  /** The sanctuaries are the directory's record (data/directory-record), written here while the page reads the lines. */
+  | { type: 'recorded' }
   | { type: 'progress'; name: PublicDbName; written: number; total: number }
-  /** `loaded`: the snapshot was written (null: the gateway had no snapshot to give). */
-  | { type: 'done'; name: PublicDbName; loaded: { docs: number; updateSeq: string | number; localSeq: string | number } | null }
+  /**
+   * `loaded`: the snapshot was written (null: the gateway had no snapshot to give); `recorded`: the directory's
+   * record is written again with the local sequence after it, before the worker closes (should that write fail, the
+   * record keeps sequence 0, and the next start catches up from there).
+   */
+  | { type: 'done'; name: PublicDbName; loaded: { docs: number; updateSeq: string | number; localSeq: string | number; recorded: boolean } | null }
   | { type: 'failed'; name: PublicDbName; message: string }
   /** Every database is closed: the page may open them. */
   | { type: 'closed' };
@@ -36,6 +46,14 @@ async function fill(name: PublicDbName): Promise<void> {
     const { PouchDB, LOCAL_ADAPTER } = await pouch;
     return (db ??= new PouchDB<object>(LOCAL_DB_NAMES[name], LOCAL_ADAPTER));
   };
+  // The listings as the directory keeps them, in name order: its record is written here, not on the page (at 10k
+  // listings, copying them into IndexedDB is a long task of its own on a slow phone).
+  let listings: Sanctuary[] | undefined;
+  const record = (localSeq: number | string) =>
+    writeDirectoryRecord(listings!, localSeq).then(
+      () => true,
+      (err: unknown) => (console.warn('[sync] the first-sync worker could not write the directory record', err), false),
+    );
   try {
     // The download starts at once, while PouchDB loads and opens. Should another tab fill the database meanwhile,
     // writing the same revisions again with new_edits false changes nothing.
@@ -44,18 +62,29 @@ async function fill(name: PublicDbName): Promise<void> {
       onProgress: (written, total) => post({ type: 'progress', name, written, total }),
       ...(name === 'sanctuaries'
         ? {
-            onLines: (lines: readonly string[]) =>
-              new Promise<void>((resolve) => {
-                taken = resolve;
-                post({ type: 'documents', name, lines: lines as string[] });
-              }),
+            // While the page reads the listings, their record is written (with sequence 0, as nothing is in PouchDB
+            // yet: an interrupted first sync still leaves the device its directory, and the next start catches up).
+            onDocuments: async (docs: readonly object[]) => {
+              const items = (listings = sanctuariesOf(docs));
+              await Promise.all([
+                new Promise<void>((resolve) => {
+                  taken = resolve;
+                  post({ type: 'listings', lines: items.map((item) => JSON.stringify(item)).join('\n') });
+                }),
+                record(0).then((ok) => ok && post({ type: 'recorded' })),
+              ]);
+            },
           }
         : {}),
     });
     if (!result) return post({ type: 'done', name, loaded: null });
     const written = await open();
     await saveSyncState(written, result.updateSeq);
-    post({ type: 'done', name, loaded: { docs: result.docs, updateSeq: result.updateSeq, localSeq: (await written.info()).update_seq } });
+    const localSeq = (await written.info()).update_seq;
+    // The page hears of it at once; the record is rewritten before the worker closes.
+    const recording = listings ? record(localSeq) : undefined;
+    post({ type: 'done', name, loaded: { docs: result.docs, updateSeq: result.updateSeq, localSeq, recorded: Boolean(recording) } });
+    await recording;
   } catch (err) {
     post({ type: 'failed', name, message: err instanceof Error ? err.message : String(err) });
   } finally {

@@ -5,42 +5,52 @@
 // without a search, which is all its first screen needs. web/inline/early-directory.js reads only that on a cold start
 // at /, and the whole record is read once those cards are on screen (at 100,000 listings its read alone takes
 // most of a second).
-import { HOME_MAX_RESULT_CARDS } from '@ss/domain/constants';
 import type { Sanctuary, SanctuaryDoc } from '@ss/domain/sanctuary';
 import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary-doc';
-import { kvGet, kvSet, kvSetMany } from './kv-store';
+import { kvGet, kvSet } from './kv-store';
 import type { LocalDb } from './local-db';
 import { sortByName } from '@ss/domain/sort';
+import { CACHE_KEY, PREVIEW_KEY, previewOf, writeDirectoryRecord, type CacheRecord } from './directory-record';
+import { forEachInSlices } from '../lib/in-slices';
 import { loadPublicDbs, onSanctuarySnapshot } from './first-sync';
 import { pageData, type DirectoryPreview } from './page-data';
 
-/** Both also read by web/inline/early-directory.js: change them together. */
-const CACHE_KEY = 'directory-v1';
-const PREVIEW_KEY = 'directory-preview-v1';
 const CACHE_WRITE_DELAY_MS = 1500;
 
-interface CacheRecord {
-  /** The local database's update_seq the record reflects. */
-  localSeq: number | string;
-  items: Sanctuary[];
-}
-
 export type { DirectoryPreview };
-
-/** `items` in name order, as the directory record stores them. */
-export function previewOf(items: readonly Sanctuary[], seq: number | string): DirectoryPreview {
-  return { localSeq: seq, total: items.length, first: items.slice(0, HOME_MAX_RESULT_CARDS) };
-}
+export { previewOf };
 
 export interface DirectorySnapshot {
   status: 'loading' | 'ready';
   items: ReadonlyMap<string, Sanctuary>;
+  /** Every listing in name order, worked out the first time it is asked for. */
+  byName(): Sanctuary[];
 }
 
 /** What pre-rendering showed, and so what hydration must render first: nothing read yet. */
-const LOADING: DirectorySnapshot = { status: 'loading', items: new Map() };
+const LOADING: DirectorySnapshot = { status: 'loading', items: new Map(), byName: () => [] };
 let snapshot: DirectorySnapshot = LOADING;
 let working = new Map<string, Sanctuary>();
+/**
+ * Whether `working` holds its listings in name order: filled, when empty, from a source in name order (the directory's
+ * record, a first sync's worker), with nothing added or changed since but deletions. Sorting 10k listings is tens of
+ * milliseconds, 100k most of a second, and then it is not needed.
+ */
+let nameOrdered = false;
+
+/** Puts listings from a source in name order into `working`; those it has already are kept, unless `fresher`. */
+function addInNameOrder(items: readonly Sanctuary[], fresher: boolean) {
+  const wasEmpty = working.size === 0;
+  let added = false;
+  for (const item of items) {
+    if (!fresher && working.has(item.id)) continue;
+    working.set(item.id, item);
+    added = true;
+  }
+  if (added) nameOrdered = wasEmpty;
+}
+
+const inNameOrder = (items: ReadonlyMap<string, Sanctuary>, ordered: boolean) => (ordered ? [...items.values()] : sortByName(items.values()));
 let localSeq: number | string = 0;
 const listeners = new Set<() => void>();
 let started = false;
@@ -51,6 +61,9 @@ let feed: PouchDB.Core.Changes<SanctuaryDoc> | undefined;
 let bulkLoading = false;
 /** A first sync handed over every listing, and `localSeq` is where the local database was once they were written. */
 let bulkLoaded = false;
+/** The directory changed since it was last published / since its record was last written. */
+let unpublished = false;
+let unrecorded = false;
 
 /** Shown only while the directory itself is loading; let go once it has been read. */
 let preview: DirectoryPreview | null = null;
@@ -88,10 +101,15 @@ const afterPaint = () =>
 
 function publishNow() {
   publishQueued = false;
+  unpublished = false;
   setPreview(null);
   // Marks for the benchmarks (scripts/bench/browser.ts): when the directory first has data to show.
   if (snapshot.status === 'loading' && working.size) performance.mark('ss:directory-ready');
-  snapshot = { status: 'ready', items: working };
+  const items = working;
+  const ordered = nameOrdered;
+  let byName: Sanctuary[] | undefined;
+  snapshot = { status: 'ready', items, byName: () => (byName ??= inNameOrder(items, ordered)) };
+  // Copied in the same order.
   working = new Map(working);
   listeners.forEach((l) => l());
 }
@@ -109,13 +127,8 @@ function schedulePublish() {
 
 function writeCache(): Promise<void> {
   clearTimeout(cacheTimer);
-  // Stored in name order, so the next cold start's sort has almost nothing to do.
-  const items = sortByName(working.values());
-  const record: CacheRecord = { localSeq, items };
-  return kvSetMany([
-    [CACHE_KEY, record],
-    [PREVIEW_KEY, previewOf(items, localSeq)],
-  ])
+  unrecorded = false;
+  return writeDirectoryRecord(inNameOrder(working, nameOrdered), localSeq)
     .then(() => void performance.mark('ss:directory-cached'))
     .catch((err) => console.warn('[data] could not save the directory cache', err));
 }
@@ -127,9 +140,14 @@ function scheduleCacheWrite() {
 
 function apply(change: PouchDB.Core.ChangesResponseChange<SanctuaryDoc>): boolean {
   localSeq = change.seq;
-  if (change.deleted || !isSanctuaryDoc<SanctuaryDoc>(change.doc)) return working.delete(change.id);
-  working.set(change.id, toSanctuary(change.doc));
-  return true;
+  let changed = true;
+  if (change.deleted || !isSanctuaryDoc<SanctuaryDoc>(change.doc)) changed = working.delete(change.id);
+  else {
+    working.set(change.id, toSanctuary(change.doc));
+    nameOrdered = false;
+  }
+  if (changed) unpublished = unrecorded = true;
+  return changed;
 }
 
 async function start() {
@@ -144,7 +162,9 @@ async function start() {
   }
   const cached = read;
   if (cached?.items?.length) {
-    for (const item of cached.items) if (!working.has(item.id)) working.set(item.id, item);
+    addInNameOrder(cached.items, false);
+    // Merged into a first sync's listings, which a worker's record would not hold.
+    if (bulkLoading) unrecorded = true;
     localSeq = cached.localSeq;
     publishNow();
     // The home page found no preview (a record written before previews existed): make one from the record, which
@@ -155,7 +175,12 @@ async function start() {
   const db = (await loadPublicDbs()).sanctuariesDb();
   if (!cached && !bulkLoaded) {
     const [info, all] = await Promise.all([db.info(), db.allDocs({ include_docs: true })]);
-    for (const row of all.rows) if (isSanctuaryDoc<SanctuaryDoc>(row.doc) && !working.has(row.id)) working.set(row.id, toSanctuary(row.doc));
+    for (const row of all.rows) {
+      if (isSanctuaryDoc<SanctuaryDoc>(row.doc) && !working.has(row.id)) {
+        working.set(row.id, toSanctuary(row.doc));
+        nameOrdered = false;
+      }
+    }
     if (!bulkLoading) localSeq = info.update_seq;
     publishNow();
     if (working.size && !bulkLoading) scheduleCacheWrite();
@@ -200,33 +225,40 @@ export const directoryBulkLoad = {
   },
   /** The whole snapshot: shown at once and made durable as the directory record before PouchDB stores it. */
   async ingest(docs: readonly object[]) {
-    for (const doc of docs) if (isSanctuaryDoc<SanctuaryDoc>(doc)) working.set(doc._id, toSanctuary(doc));
+    await forEachInSlices(docs, (doc) => {
+      if (isSanctuaryDoc<SanctuaryDoc>(doc)) working.set(doc._id, toSanctuary(doc));
+    });
+    nameOrdered = false;
     publishNow();
     await writeCache();
   },
   /**
    * `seq`: the local database's update_seq once the snapshot was written; undefined when writing it failed, and the
-   * feed then starts from where the directory was before.
+   * feed then starts from where the directory was before. `recorded`: the directory record was written with that
+   * sequence already (by the first sync's worker), so it is written here only if something changed since.
    */
-  end(seq: number | string | undefined) {
+  end(seq: number | string | undefined, recorded = false) {
     if (seq !== undefined) {
       localSeq = seq;
       bulkLoaded = true;
     }
     bulkLoading = false;
-    schedulePublish();
-    scheduleCacheWrite();
+    // Publishing an unchanged directory would re-sort, re-index and re-render every listing for nothing.
+    if (unpublished) schedulePublish();
+    if (!recorded || unrecorded) scheduleCacheWrite();
     if (started) void loadPublicDbs().then((m) => follow(m.sanctuariesDb()));
   },
 };
 
-// A first sync in a worker hands the listings over the same way.
+// A first sync in a worker hands the listings over converted and in name order, and writes the directory record.
 onSanctuarySnapshot({
-  documents(docs) {
+  listings(items) {
     directoryBulkLoad.begin();
-    return directoryBulkLoad.ingest(docs);
+    addInNameOrder(items, true);
+    publishNow();
   },
-  done: (seq) => directoryBulkLoad.end(seq),
+  recorded: () => void performance.mark('ss:directory-cached'),
+  done: (seq, recorded) => directoryBulkLoad.end(seq, recorded),
 });
 
 export const sanctuaryDirectory = {

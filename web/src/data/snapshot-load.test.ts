@@ -57,12 +57,10 @@ describe('loadSnapshot', () => {
     expect(batches[0]).toHaveLength(25);
   });
 
-  it("in a worker: the documents' own lines are handed over, and written in the largest batches", async () => {
+  it('in a worker: written in the largest batches', async () => {
     serveSnapshot();
     const { db, batches } = recordingDb();
-    let handed: readonly string[] = [];
-    await loadSnapshot('reviews', () => db, { batches: 'largest', onLines: (l) => void (handed = l) });
-    expect(handed).toEqual(lines);
+    await loadSnapshot('reviews', () => db, { batches: 'largest' });
     expect(batches).toHaveLength(1);
     expect(batches[0]).toEqual(docs);
   });

@@ -64,11 +64,6 @@ export interface SnapshotHooks {
   onProgress?: (written: number, total: number) => void;
   /** Every document, once the whole snapshot has arrived and before it is written to PouchDB. */
   onDocuments?: (docs: readonly object[]) => Promise<void> | void;
-  /**
-   * The same, as the snapshot's lines of JSON: what a worker hands the page (copying strings between threads is
-   * several times quicker than copying the objects, and the page parses them in less time still).
-   */
-  onLines?: (lines: readonly string[]) => Promise<void> | void;
 }
 
 /** `open` is asked for the database once the snapshot has arrived, so opening it overlaps the download. */
@@ -84,16 +79,12 @@ export async function loadSnapshot(
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let header: { update_seq: string | number; doc_count: number } | null = null;
   const docs: object[] = [];
-  const docLines: string[] = [];
   let rest = '';
   const take = (line: string) => {
     if (!line) return;
     const value = JSON.parse(line) as object;
     if (!header) header = value as { update_seq: string | number; doc_count: number };
-    else {
-      docs.push(value);
-      if (hooks.onLines) docLines.push(line);
-    }
+    else docs.push(value);
   };
   for (;;) {
     const { done, value } = await reader.read();
@@ -107,7 +98,6 @@ export async function loadSnapshot(
   const { update_seq: updateSeq } = header as { update_seq: string | number };
 
   await hooks.onDocuments?.(docs);
-  await hooks.onLines?.(docLines);
   const db = await open();
   const adaptive = hooks.batches !== 'largest';
   let size = adaptive ? FIRST_BATCH : MAX_BATCH;

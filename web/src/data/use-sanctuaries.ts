@@ -3,13 +3,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { directoryPreview, sanctuaryDirectory, type DirectoryPreview } from './sanctuary-directory';
-import { sortByName } from '@ss/domain/sort';
 import { pageData } from './page-data';
 import { useSyncStatus } from './sync-status';
 
 export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
   const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot, sanctuaryDirectory.getServerSnapshot);
-  const sanctuaries = useMemo(() => sortByName(snap.items.values()), [snap.items]);
+  const sanctuaries = useMemo(() => snap.byName(), [snap]);
   return { status: snap.status, sanctuaries };
 }
 

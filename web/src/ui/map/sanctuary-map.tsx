@@ -3,7 +3,7 @@
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import L from './leaflet-global';
-import { inSlices, SLICE_MS } from './slices';
+import { inSlices, SLICE_MS } from '../../lib/in-slices';
 import { StateOutlines } from './state-outlines';
 import 'leaflet.markercluster';
 import { useEffect, useMemo, useRef } from 'react';
