@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalDb } from './local-db';
-import { loadSnapshot, nextBatchSize } from './snapshot-load';
+import { loadSnapshot, nextBatchSize, SNAPSHOT_STALL_MS } from './snapshot-load';
 
 describe('nextBatchSize', () => {
   it('grows a batch that wrote quickly, at most doubling it', () => {
@@ -39,7 +39,10 @@ describe('loadSnapshot', () => {
     return { db, batches };
   }
 
-  afterEach(() => void vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it('hands every document over before writing any, then writes them all with new_edits false', async () => {
     const fetchMock = serveSnapshot();
@@ -63,6 +66,55 @@ describe('loadSnapshot', () => {
     await loadSnapshot('reviews', () => db, { batches: 'largest' });
     expect(batches).toHaveLength(1);
     expect(batches[0]).toEqual(docs);
+  });
+
+  /**
+   * An answer whose body sends `sent` and then nothing more, as a stalled connection; it fails once the request is
+   * aborted, as fetch's body does. `more` sends more of it, `end` ends it.
+   */
+  function serveStalling(sent: string) {
+    let body!: ReadableStreamDefaultController<Uint8Array>;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            body = controller;
+            controller.enqueue(new TextEncoder().encode(sent));
+            init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason));
+          },
+        });
+        return new Response(stream, { status: 200 });
+      }),
+    );
+    return { more: (text: string) => body.enqueue(new TextEncoder().encode(text)), end: () => body.close() };
+  }
+
+  it('gives up a download that receives nothing for SNAPSHOT_STALL_MS, writing nothing', async () => {
+    vi.useFakeTimers();
+    serveStalling(`${JSON.stringify({ update_seq: '42-abc', doc_count: docs.length })}\n${lines[0]}\n`);
+    const { db, batches } = recordingDb();
+    const failed = expect(loadSnapshot('sanctuaries', () => db)).rejects.toThrow(/sanctuaries snapshot stalled/);
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_STALL_MS + 10);
+    await failed;
+    expect(batches).toEqual([]);
+  });
+
+  it('waits as long as bytes keep coming, however long the whole download takes, and writes what came', async () => {
+    vi.useFakeTimers();
+    const { more, end } = serveStalling(`${JSON.stringify({ update_seq: '42-abc', doc_count: docs.length })}\n`);
+    const { db, batches } = recordingDb();
+    const load = loadSnapshot('sanctuaries', () => db, { batches: 'largest' });
+    // Four stall periods' time in all, a line arriving before each would end.
+    for (const line of lines.slice(0, 3)) {
+      await vi.advanceTimersByTimeAsync(SNAPSHOT_STALL_MS - 1000);
+      more(`${line}\n`);
+    }
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_STALL_MS - 1000);
+    more(`${lines.slice(3).join('\n')}\n`);
+    end();
+    expect(await load).toEqual({ updateSeq: '42-abc', docs: docs.length });
+    expect(batches).toEqual([docs]);
   });
 
   it('answers null, writing nothing, when the gateway has no snapshot', async () => {

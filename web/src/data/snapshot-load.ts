@@ -55,6 +55,13 @@ export interface SnapshotResult {
   docs: number;
 }
 
+/**
+ * A download that has received nothing for this long is given up (and replication fetches the documents instead): a
+ * connection that stays open but stalls would otherwise keep the first sync, and on a first visit the public databases,
+ * waiting forever. The gateway sends its first bytes as soon as it has the snapshot and then streams them.
+ */
+export const SNAPSHOT_STALL_MS = 20_000;
+
 export interface SnapshotHooks {
   /**
    * 'frame' (the default): batches sized to take one frame each, for the page's own thread. 'largest': batches of
@@ -72,30 +79,9 @@ export async function loadSnapshot(
   open: () => LocalDb<object> | Promise<LocalDb<object>>,
   hooks: SnapshotHooks = {},
 ): Promise<SnapshotResult | null> {
-  const res = await fetch(`/db/${name}/_snapshot`, { headers: { accept: 'application/x-ndjson' } });
-  if (!res.ok || !res.body) return null;
-
-  // Parse line by line as the body streams in, so parsing overlaps the download.
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let header: { update_seq: string | number; doc_count: number } | null = null;
-  const docs: object[] = [];
-  let rest = '';
-  const take = (line: string) => {
-    if (!line) return;
-    const value = JSON.parse(line) as object;
-    if (!header) header = value as { update_seq: string | number; doc_count: number };
-    else docs.push(value);
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const lines = (rest + value).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) take(line);
-  }
-  take(rest.trim());
-  if (!header) return null;
-  const { update_seq: updateSeq } = header as { update_seq: string | number };
+  const snapshot = await download(name);
+  if (!snapshot) return null;
+  const { updateSeq, docs } = snapshot;
 
   await hooks.onDocuments?.(docs);
   const db = await open();
@@ -110,4 +96,43 @@ export async function loadSnapshot(
     if (adaptive) size = nextBatchSize(batch.length, performance.now() - started);
   }
   return { updateSeq, docs: docs.length };
+}
+
+/** The snapshot's sequence and documents; null when the gateway has none to give. Throws when the download stalls. */
+async function download(name: 'sanctuaries' | 'reviews'): Promise<{ updateSeq: string | number; docs: object[] } | null> {
+  const stalled = new AbortController();
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  const received = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => stalled.abort(new Error(`the ${name} snapshot stalled: nothing received for ${SNAPSHOT_STALL_MS / 1000} s`)), SNAPSHOT_STALL_MS);
+  };
+  received();
+  try {
+    const res = await fetch(`/db/${name}/_snapshot`, { headers: { accept: 'application/x-ndjson' }, signal: stalled.signal });
+    if (!res.ok || !res.body) return null;
+    // Parse line by line as the body streams in, so parsing overlaps the download.
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let header: { update_seq: string | number; doc_count: number } | null = null;
+    const docs: object[] = [];
+    let rest = '';
+    const take = (line: string) => {
+      if (!line) return;
+      const value = JSON.parse(line) as object;
+      if (!header) header = value as { update_seq: string | number; doc_count: number };
+      else docs.push(value);
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received();
+      const lines = (rest + value).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) take(line);
+    }
+    take(rest.trim());
+    if (!header) return null;
+    return { updateSeq: (header as { update_seq: string | number }).update_seq, docs };
+  } finally {
+    clearTimeout(stallTimer);
+  }
 }
