@@ -9,9 +9,24 @@ import { adminOnAnotherDevice, newEmail, register, storeClient, toastText, waitF
 
 const LISTING = 'woodstock-farm-sanctuary-high-falls-ny';
 const NAME = 'Woodstock Farm Sanctuary';
-/** A Wednesday, 11:00 in New York (the listing's time zone). */
-const VISIT_TIME = new Date('2026-12-02T16:00:00Z');
+/**
+ * The next Wednesday after today, at 16:00 UTC: 11:00 in New York in winter, 12:00 in summer (the listing's time zone),
+ * inside the hours the owner sets. It must be later than the real clock: the visitor's first sync runs in a worker,
+ * which keeps the real time (Playwright's clock does not reach workers), and PouchDB's IndexedDB adapter versions a
+ * database by the time it was last opened and refuses to open it at an earlier time (apache/pouchdb#8639). A fixed
+ * date became that earlier time on the day it passed.
+ */
+function nextWednesdayAfternoonUtc(): Date {
+  const day = new Date();
+  day.setUTCHours(16, 0, 0, 0);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 3);
+  return day;
+}
+const VISIT_TIME = nextWednesdayAfternoonUtc();
 const EVENT = 'Winter open barn day';
+/** Ten days after the visit, so it is upcoming then. */
+const EVENT_DATE = new Date(VISIT_TIME.getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
 
 /** A phone photo: a JPEG with camera metadata, which must not survive to the listing. */
 const phonePhoto = (colour: string) =>
@@ -74,7 +89,7 @@ test('claim offline → admin approves elsewhere → owner edits offline → a v
   await owner.getByLabel('Saturday hours').selectOption('appointment');
   await owner.getByRole('button', { name: 'Add an event' }).click();
   await owner.getByRole('textbox', { name: 'Event 1 title' }).fill(EVENT);
-  await owner.getByLabel('Event 1 date').fill('2026-12-12');
+  await owner.getByLabel('Event 1 date').fill(EVENT_DATE);
   await owner.getByRole('textbox', { name: 'Event 1 description' }).fill('Meet the goats and cows.');
   await owner.locator('input[type=file]').setInputFiles([
     { name: 'barn.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto('#6a4') },
