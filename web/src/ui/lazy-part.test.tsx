@@ -83,8 +83,12 @@ describe('LazyPart', () => {
   it('with a notice, the part also loads by itself once the device is back online', async () => {
     let online = false;
     const Part = lazyPart(() => (online ? Promise.resolve(Form) : Promise.reject(new TypeError('Failed to fetch dynamically imported module'))));
+    const listen = vi.spyOn(window, 'addEventListener');
     render(<LazyPart what="The map" fallback={<p>Loading map…</p>}><Part name="Catskill" /></LazyPart>);
     expect((await screen.findByRole('alert')).textContent).toContain('The map could not be opened');
+    // The notice is on screen a moment before its effect listens for 'online' (CI once sent the event in that moment).
+    await waitFor(() => expect(listen).toHaveBeenCalledWith('online', expect.any(Function)));
+    listen.mockRestore();
     online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('The form for Catskill')).toBeTruthy();
