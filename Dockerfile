@@ -8,6 +8,7 @@ COPY couchdb/package.json couchdb/
 COPY sync-gateway/package.json sync-gateway/
 COPY workers/package.json workers/
 COPY web/package.json web/
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

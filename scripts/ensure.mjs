@@ -40,7 +40,11 @@ export function ensureInstalled() {
   const manifests = ['package.json', 'domain', 'couchdb', 'sync-gateway', 'workers', 'web'].map((p) =>
     p.endsWith('.json') ? path.join(ROOT, p) : path.join(ROOT, p, 'package.json'),
   );
-  const stale = !fs.existsSync(marker) || [lock, ...manifests].some((f) => mtime(f) > mtime(marker));
+  // A changed patch to a dependency (patches/, applied by patch-package after every install) needs an install too.
+  const stale =
+    !fs.existsSync(marker) ||
+    [lock, ...manifests].some((f) => mtime(f) > mtime(marker)) ||
+    newestIn(path.join(ROOT, 'patches')) > mtime(marker);
   if (!stale) return;
   console.log('Installing dependencies…');
   const t0 = Date.now();
@@ -57,6 +61,7 @@ export function ensureBuilt({ force = false } = {}) {
     newestIn(path.join(ROOT, 'web/inline')),
     newestIn(path.join(ROOT, 'web/public')),
     newestIn(path.join(ROOT, 'domain/src')),
+    newestIn(path.join(ROOT, 'patches')),
     mtime(path.join(ROOT, 'web/index.html')),
     mtime(path.join(ROOT, 'web/vite.config.ts')),
     mtime(path.join(ROOT, 'workbox.config.cjs')),
