@@ -27,8 +27,9 @@ export interface DirectorySnapshot {
   byName(): Sanctuary[];
 }
 
+const NONE: Sanctuary[] = [];
 /** What pre-rendering showed, and so what hydration must render first: nothing read yet. */
-const LOADING: DirectorySnapshot = { status: 'loading', items: new Map(), byName: () => [] };
+const LOADING: DirectorySnapshot = { status: 'loading', items: new Map(), byName: () => NONE };
 let snapshot: DirectorySnapshot = LOADING;
 let working = new Map<string, Sanctuary>();
 /**

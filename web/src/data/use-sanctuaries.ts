@@ -1,6 +1,6 @@
 // Every sanctuary on this device, live, for React. Reads the local replicated directory only.
 // The third argument of useSyncExternalStore is what pre-rendering showed and hydration renders first: loading.
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { directoryPreview, sanctuaryDirectory, type DirectoryPreview } from './sanctuary-directory';
 import { pageData } from './page-data';
@@ -8,8 +8,8 @@ import { useSyncStatus } from './sync-status';
 
 export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
   const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot, sanctuaryDirectory.getServerSnapshot);
-  const sanctuaries = useMemo(() => snap.byName(), [snap]);
-  return { status: snap.status, sanctuaries };
+  // byName() keeps its result for its snapshot, so this is the same array until the directory changes.
+  return { status: snap.status, sanctuaries: snap.byName() };
 }
 
 export function useSanctuary(id: string): { status: 'loading' | 'ready'; sanctuary: Sanctuary | undefined } {
