@@ -22,6 +22,8 @@ export interface SnapshotListener {
    * `recorded`, whether the worker writes the directory's record again with that sequence.
    */
   done(localSeq: number | string | undefined, recorded: boolean): void;
+  /** After `done(…, true)`: the worker could not write the record again after all, so the page should. */
+  unrecorded(): void;
 }
 
 let sanctuaryListener: SnapshotListener | undefined;
@@ -92,6 +94,9 @@ function runWorker(names: PublicDbName[]): Promise<void> {
             handed?.done(data.loaded?.localSeq, data.loaded?.recorded ?? false);
             handed = undefined;
           }
+          break;
+        case 'unrecorded':
+          sanctuaryListener?.unrecorded();
           break;
         case 'failed':
           console.warn(`[sync] ${data.name} snapshot failed; replicating instead`, data.message);

@@ -26,10 +26,14 @@ export type FirstSyncMessage =
   | { type: 'progress'; name: PublicDbName; written: number; total: number }
   /**
    * `loaded`: the snapshot was written (null: the gateway had no snapshot to give); `recorded`: the directory's
-   * record is written again with the local sequence after it, before the worker closes (should that write fail, the
-   * record keeps sequence 0, and the next start catches up from there).
+   * record is written again with the local sequence after it, before the worker closes.
    */
   | { type: 'done'; name: PublicDbName; loaded: { docs: number; updateSeq: string | number; localSeq: string | number; recorded: boolean } | null }
+  /**
+   * That second write of the record failed: it keeps sequence 0, so the page writes it instead (else the next start
+   * would catch up from the first change).
+   */
+  | { type: 'unrecorded' }
   | { type: 'failed'; name: PublicDbName; message: string }
   /** Every database is closed: the page may open them. */
   | { type: 'closed' };
@@ -84,7 +88,7 @@ async function fill(name: PublicDbName): Promise<void> {
     // The page hears of it at once; the record is rewritten before the worker closes.
     const recording = listings ? record(localSeq) : undefined;
     post({ type: 'done', name, loaded: { docs: result.docs, updateSeq: result.updateSeq, localSeq, recorded: Boolean(recording) } });
-    await recording;
+    if (recording && !(await recording)) post({ type: 'unrecorded' });
   } catch (err) {
     post({ type: 'failed', name, message: err instanceof Error ? err.message : String(err) });
   } finally {

@@ -260,6 +260,7 @@ onSanctuarySnapshot({
   },
   recorded: () => void performance.mark('ss:directory-cached'),
   done: (seq, recorded) => directoryBulkLoad.end(seq, recorded),
+  unrecorded: scheduleCacheWrite,
 });
 
 export const sanctuaryDirectory = {
