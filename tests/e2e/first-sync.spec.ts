@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { sortByName } from '@ss/domain/sort';
-import { waitForServiceWorker, waitForSync } from './helpers';
+import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
 
 /** What PouchDB's IndexedDB adapter keeps about a local database (its `meta` record), read beside the app. */
 async function localDatabase(page: Page, name: string) {
@@ -116,4 +116,59 @@ test('where the browser has no workers, the page loads the snapshot itself, with
   const { workers, since } = await firstVisit(page);
   expect(workers).toEqual([]);
   await expectFilledFromSnapshot(page, since);
+});
+
+test('a copy whose first sync was cut off is filled from a new snapshot, not replicated from the start, and loses what the server deleted since', async ({ page }) => {
+  const sanctuaries = storeClient().use('sanctuaries');
+  const id = `e2e-cut-off-${Date.now()}`;
+  const now = new Date().toISOString();
+  await sanctuaries.insert({
+    _id: id, type: 'sanctuary', schemaVersion: 1, name: 'Zz E2E Cut Off Sanctuary', description: '', address: '', city: 'Columbus',
+    state: 'OH', zipCode: '', latitude: 39.96, longitude: -83.0, coordinatesApproximate: true, phone: '', email: '', website: '',
+    animalTypes: [], isVerified: false, acceptingAnimals: null, hasVolunteerOpportunities: false, volunteerInfo: '',
+    hasToursAvailable: false, tourSchedule: '', specialNeeds: '', imageUrls: [], operatingHours: {}, upcomingEvents: [],
+    createdAt: now, updatedAt: now,
+  } as never);
+  let deleted = false;
+  try {
+    await firstVisit(page);
+    await expect.poll(async () => (await directoryRecord(page))?.items.some((s) => s.id === id)).toBe(true);
+
+    // The page goes (its databases close), and the copy is left as a first sync cut off while writing leaves it: the
+    // documents, but no saved sequence and no replication checkpoint (PouchDB's own, which would otherwise let
+    // replication resume). Meanwhile the listing is deleted on the server.
+    await page.goto('/robots.txt');
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('_pouch_ss-sanctuaries');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('meta', 'readwrite');
+            tx.objectStore('meta').delete(IDBKeyRange.bound('_local/', '_local/\uffff'));
+            tx.oncomplete = () => (open.result.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+    await sanctuaries.destroy(id, (await sanctuaries.get(id))._rev);
+    deleted = true;
+
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/db/sanctuaries/_snapshot') asked.push('snapshot');
+      if (url.pathname === '/db/sanctuaries/_changes') asked.push(`changes since ${url.searchParams.get('since') ?? '(none)'}`);
+    });
+    await page.goto('/');
+    await waitForSync(page);
+    // The directory no longer has the deleted listing, and its record says so for the next cold start.
+    await expect.poll(async () => (await directoryRecord(page))?.items.some((s) => s.id === id), { timeout: 20_000 }).toBe(false);
+    expect(asked[0]).toBe('snapshot');
+    expect(asked.filter((a) => a === 'changes since 0' || a === 'changes since (none)')).toEqual([]);
+    const local = await localDatabase(page, 'ss-sanctuaries');
+    expect(local!.doc_count).toBe(await snapshotCount(page, 'sanctuaries'));
+  } finally {
+    if (!deleted) await sanctuaries.destroy(id, (await sanctuaries.get(id))._rev);
+  }
 });

@@ -47,7 +47,24 @@ function scheduleSave(feed: Feed, delay = 1000) {
   feed.saveTimer = setTimeout(() => void saveSeq(feed), delay);
 }
 
-/** Where replication should start: our saved sequence, or a fresh snapshot on an empty device. */
+/**
+ * Documents of an earlier copy that a snapshot no longer has: deleted on the server since that copy was made, and
+ * deleted here too (the snapshot holds live documents only, and replication goes on from after it).
+ */
+async function removeMissing(db: LocalDb<object>, kept: ReadonlySet<string>): Promise<number> {
+  const { rows } = await db.allDocs();
+  const gone = rows.filter((row) => !kept.has(row.id)).map((row) => ({ _id: row.id, _rev: row.value.rev, _deleted: true }));
+  if (gone.length) await db.bulkDocs(gone);
+  return gone.length;
+}
+
+/**
+ * Where replication should start: our saved sequence, or a snapshot on a device without one. A copy with documents
+ * but no saved sequence is a first sync that was cut off (the page closed while it wrote; its worker leaves the
+ * same), or one from before the sequence was kept. Replication would start it again from the first change (a cut-off
+ * first sync has no replication checkpoint either); the snapshot is loaded over it instead, as on a first visit, and
+ * what the snapshot lacks is removed.
+ */
 async function prepare(feed: Feed): Promise<void> {
   const db = feed.local();
   const state = await readSyncState(db);
@@ -55,27 +72,43 @@ async function prepare(feed: Feed): Promise<void> {
     feed.seq = state.seq;
     return;
   }
-  const info = await db.info();
-  if (info.doc_count > 0 || !navigator.onLine) return;
+  if (!navigator.onLine) return;
+  const cutOff = (await db.info()).doc_count > 0;
+  let kept: Set<string> | undefined;
   const bulk = feed.name === 'sanctuaries' ? directoryBulkLoad : null;
   bulk?.begin();
   try {
     performance.mark(`ss:${feed.name}-snapshot-start`);
     const result = await loadSnapshot(feed.name, () => db, {
       onProgress: (written, total) => useSyncStatus.setState({ phase: 'syncing', docsWritten: docsWritten + written, pending: total - written }),
-      ...(bulk ? { onDocuments: bulk.ingest } : {}),
+      onDocuments: async (docs) => {
+        if (cutOff) kept = new Set(docs.map((doc) => (doc as { _id: string })._id));
+        await bulk?.ingest(docs);
+      },
     });
     if (result) {
       performance.mark(`ss:${feed.name}-snapshot-loaded`);
       docsWritten += result.docs;
       feed.seq = result.updateSeq;
-      await saveSeq(feed);
     }
   } catch (err) {
     // Fall back to plain replication from the start.
+    kept = undefined;
     console.warn(`[sync] ${feed.name} snapshot failed; replicating instead`, err);
   } finally {
+    // The directory follows the local feed from here, so it hears of the removals below.
     bulk?.end(await db.info().then((info) => info.update_seq, () => undefined));
+  }
+  if (feed.seq === undefined) return;
+  try {
+    if (kept) {
+      const removed = await removeMissing(db, kept);
+      if (removed) console.info(`[sync] ${feed.name}: ${removed} documents of a cut-off copy were deleted on the server since`);
+    }
+    await saveSeq(feed);
+  } catch (err) {
+    // Without the saved sequence, the next start loads the snapshot over this copy again.
+    console.warn(`[sync] ${feed.name}: could not finish the copy`, err);
   }
 }
 
