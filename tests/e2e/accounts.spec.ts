@@ -2,7 +2,7 @@
 // browser after reconnecting, the sign-out warning for unsynced writes, password change, sign-out, sign-in failure
 // and success, /profile's tabs, and the heart for signed-out visitors.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillSignIn, newEmail, promoteToAdmin, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
+import { fillSignIn, minimalSanctuaryDoc, newEmail, promoteToAdmin, register, storeClient, toastText, waitForServiceWorker, waitForSync } from './helpers';
 
 const SANCTUARY_ID = 'farm-sanctuary-watkins-glen-ny';
 const SANCTUARY_NAME = 'Farm Sanctuary';
@@ -221,14 +221,7 @@ test('a favourite the server refuses is reported with its reason and undone on t
   // A listing whose id no favourite may name (spaces are not allowed in a sanctuary id).
   const sanctuaries = storeClient().use('sanctuaries');
   const id = `e2e refused ${Date.now()}`;
-  const now = new Date().toISOString();
-  await sanctuaries.insert({
-    _id: id, type: 'sanctuary', schemaVersion: 1, name: 'Zz E2E Refused Sanctuary', description: '', address: '', city: 'Columbus',
-    state: 'OH', zipCode: '', latitude: 39.96, longitude: -83.0, coordinatesApproximate: true, phone: '', email: '', website: '',
-    animalTypes: [], isVerified: false, acceptingAnimals: null, hasVolunteerOpportunities: false, volunteerInfo: '',
-    hasToursAvailable: false, tourSchedule: '', specialNeeds: '', imageUrls: [], operatingHours: {}, upcomingEvents: [],
-    createdAt: now, updatedAt: now,
-  } as never);
+  await sanctuaries.insert(minimalSanctuaryDoc(id, 'Zz E2E Refused Sanctuary') as never);
   try {
     await register(page, 'Rita', 'Refused', newEmail('rita'), 'a-good-secret');
     await waitForSync(page);

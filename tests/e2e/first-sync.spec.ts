@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { sortByName } from '@ss/domain/sort';
-import { storeClient, waitForServiceWorker, waitForSync } from './helpers';
+import { minimalSanctuaryDoc, storeClient, waitForServiceWorker, waitForSync } from './helpers';
 
 /** What PouchDB's IndexedDB adapter keeps about a local database (its `meta` record), read beside the app. */
 async function localDatabase(page: Page, name: string) {
@@ -121,14 +121,7 @@ test('where the browser has no workers, the page loads the snapshot itself, with
 test('a copy whose first sync was cut off is filled from a new snapshot, not replicated from the start, and loses what the server deleted since', async ({ page }) => {
   const sanctuaries = storeClient().use('sanctuaries');
   const id = `e2e-cut-off-${Date.now()}`;
-  const now = new Date().toISOString();
-  await sanctuaries.insert({
-    _id: id, type: 'sanctuary', schemaVersion: 1, name: 'Zz E2E Cut Off Sanctuary', description: '', address: '', city: 'Columbus',
-    state: 'OH', zipCode: '', latitude: 39.96, longitude: -83.0, coordinatesApproximate: true, phone: '', email: '', website: '',
-    animalTypes: [], isVerified: false, acceptingAnimals: null, hasVolunteerOpportunities: false, volunteerInfo: '',
-    hasToursAvailable: false, tourSchedule: '', specialNeeds: '', imageUrls: [], operatingHours: {}, upcomingEvents: [],
-    createdAt: now, updatedAt: now,
-  } as never);
+  await sanctuaries.insert(minimalSanctuaryDoc(id, 'Zz E2E Cut Off Sanctuary') as never);
   let deleted = false;
   try {
     await firstVisit(page);

@@ -44,6 +44,18 @@ export async function waitForServiceWorker(page: Page) {
   }, undefined, { timeout: 30_000 });
 }
 
+/** A minimal listing in Columbus, OH, as a test writes it straight to the store (no application, no approval). */
+export function minimalSanctuaryDoc(id: string, name: string) {
+  const now = new Date().toISOString();
+  return {
+    _id: id, type: 'sanctuary', schemaVersion: 1, name, description: '', address: '', city: 'Columbus',
+    state: 'OH', zipCode: '', latitude: 39.96, longitude: -83.0, coordinatesApproximate: true, phone: '', email: '', website: '',
+    animalTypes: [], isVerified: false, acceptingAnimals: null, hasVolunteerOpportunities: false, volunteerInfo: '',
+    hasToursAvailable: false, tourSchedule: '', specialNeeds: '', imageUrls: [], operatingHours: {}, upcomingEvents: [],
+    createdAt: now, updatedAt: now,
+  };
+}
+
 let emailCounter = 0;
 /** A fresh e-mail address per call, so suites sharing one stack never collide. */
 export const newEmail = (who: string) => `${who}-${Date.now()}-${emailCounter++}@example.org`;

@@ -42,13 +42,18 @@ afterEach(() => {
 
 const listing = (id: string, name: string) => ({ id, name, city: 'Watkins Glen', state: 'NY' }) as unknown as Sanctuary;
 
-it('hands the directory the listings, then where they were written, and asks it to record them when the worker could not', async () => {
+/** A first sync on an empty device, with a directory that records what it is told, once its worker has started. */
+async function startFirstSync() {
   const { fillEmptyDevice, onSanctuarySnapshot } = await import('./first-sync');
   const listener = { listings: vi.fn(), recorded: vi.fn(), done: vi.fn(), unrecorded: vi.fn() };
   onSanctuarySnapshot(listener);
   const filled = fillEmptyDevice();
   await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(1));
-  const worker = FakeWorker.made[0]!;
+  return { listener, filled, worker: FakeWorker.made[0]! };
+}
+
+it('hands the directory the listings, then where they were written, and asks it to record them when the worker could not', async () => {
+  const { listener, filled, worker } = await startFirstSync();
   expect(worker.received).toEqual([{ type: 'fill', names: ['sanctuaries', 'reviews'] }]);
 
   const items = [listing('a', 'Animal Place'), listing('b', 'Barn Sanctuary')];
@@ -74,12 +79,7 @@ it('hands the directory the listings, then where they were written, and asks it 
 });
 
 it('tells the directory the listings were not written when the worker stops before saying where', async () => {
-  const { fillEmptyDevice, onSanctuarySnapshot } = await import('./first-sync');
-  const listener = { listings: vi.fn(), recorded: vi.fn(), done: vi.fn(), unrecorded: vi.fn() };
-  onSanctuarySnapshot(listener);
-  const filled = fillEmptyDevice();
-  await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(1));
-  const worker = FakeWorker.made[0]!;
+  const { listener, filled, worker } = await startFirstSync();
   worker.send({ type: 'listings', lines: JSON.stringify(listing('a', 'Animal Place')) });
   await vi.waitFor(() => expect(listener.listings).toHaveBeenCalledTimes(1));
   worker.onerror?.({ message: 'out of memory' } as ErrorEvent);
