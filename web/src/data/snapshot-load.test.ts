@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalDb } from './local-db';
-import { loadSnapshot, nextBatchSize, SNAPSHOT_STALL_MS } from './snapshot-load';
+import { loadSnapshot, nextBatchSize, removeMissingDocs, SNAPSHOT_STALL_MS } from './snapshot-load';
 
 describe('nextBatchSize', () => {
   it('grows a batch that wrote quickly, at most doubling it', () => {
@@ -122,5 +122,33 @@ describe('loadSnapshot', () => {
     const { db, batches } = recordingDb();
     expect(await loadSnapshot('sanctuaries', () => db)).toBeNull();
     expect(batches).toEqual([]);
+  });
+});
+
+describe('removeMissingDocs', () => {
+  function copyWith(ids: string[]) {
+    const deleted: object[][] = [];
+    const db = {
+      allDocs: vi.fn(async () => ({ rows: ids.map((id, i) => ({ id, key: id, value: { rev: `${i + 1}-x` } })) })),
+      bulkDocs: vi.fn(async (batch: object[]) => void deleted.push(batch)),
+    } as unknown as LocalDb<object>;
+    return { db, deleted };
+  }
+
+  it('deletes, at their current revisions, the documents the snapshot lacks, and keeps the rest', async () => {
+    const { db, deleted } = copyWith(['a', 'b', 'c', 'd']);
+    expect(await removeMissingDocs(db, new Set(['a', 'c']))).toBe(2);
+    expect(deleted).toEqual([
+      [
+        { _id: 'b', _rev: '2-x', _deleted: true },
+        { _id: 'd', _rev: '4-x', _deleted: true },
+      ],
+    ]);
+  });
+
+  it("leaves the device's own design documents alone, and writes nothing when nothing is missing", async () => {
+    const { db, deleted } = copyWith(['_design/local-index', 'a']);
+    expect(await removeMissingDocs(db, new Set(['a']))).toBe(0);
+    expect(deleted).toEqual([]);
   });
 });

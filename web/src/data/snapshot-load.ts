@@ -136,3 +136,17 @@ async function download(name: 'sanctuaries' | 'reviews'): Promise<{ updateSeq: s
     clearTimeout(stallTimer);
   }
 }
+
+/**
+ * Documents of an earlier copy that a snapshot no longer has: deleted on the server since that copy was made, and
+ * deleted here too (the snapshot holds live documents only, and replication goes on from after it). Design documents
+ * are the device's own (the gateway never sends any), and are left alone. Returns how many were deleted.
+ */
+export async function removeMissingDocs(db: LocalDb<object>, kept: ReadonlySet<string>): Promise<number> {
+  const { rows } = await db.allDocs();
+  const gone = rows
+    .filter((row) => !kept.has(row.id) && !row.id.startsWith('_design/'))
+    .map((row) => ({ _id: row.id, _rev: row.value.rev, _deleted: true }));
+  if (gone.length) await db.bulkDocs(gone);
+  return gone.length;
+}

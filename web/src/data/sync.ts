@@ -4,7 +4,7 @@
 import { createRemote, reviewsDb, sanctuariesDb, type LocalDb } from './local-db';
 import { loadPublicDbs } from './first-sync';
 import { directoryBulkLoad } from './sanctuary-directory';
-import { loadSnapshot, readSyncState, saveSyncState } from './snapshot-load';
+import { loadSnapshot, readSyncState, removeMissingDocs, saveSyncState } from './snapshot-load';
 import { markSynced, useSyncStatus } from './sync-status';
 
 const MAX_BACKOFF_MS = 10_000;
@@ -45,17 +45,6 @@ async function saveSeq(feed: Feed) {
 function scheduleSave(feed: Feed, delay = 1000) {
   clearTimeout(feed.saveTimer);
   feed.saveTimer = setTimeout(() => void saveSeq(feed), delay);
-}
-
-/**
- * Documents of an earlier copy that a snapshot no longer has: deleted on the server since that copy was made, and
- * deleted here too (the snapshot holds live documents only, and replication goes on from after it).
- */
-async function removeMissing(db: LocalDb<object>, kept: ReadonlySet<string>): Promise<number> {
-  const { rows } = await db.allDocs();
-  const gone = rows.filter((row) => !kept.has(row.id)).map((row) => ({ _id: row.id, _rev: row.value.rev, _deleted: true }));
-  if (gone.length) await db.bulkDocs(gone);
-  return gone.length;
 }
 
 /**
@@ -102,7 +91,7 @@ async function prepare(feed: Feed): Promise<void> {
   if (feed.seq === undefined) return;
   try {
     if (kept) {
-      const removed = await removeMissing(db, kept);
+      const removed = await removeMissingDocs(db, kept);
       if (removed) console.info(`[sync] ${feed.name}: ${removed} documents of a cut-off copy were deleted on the server since`);
     }
     await saveSeq(feed);
