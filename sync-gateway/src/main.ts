@@ -1,5 +1,5 @@
 // Starts the gateway: reads COUCHDB_URL (+ COUCHDB_USER / COUCHDB_PASSWORD), PORT, WEB_DIST, PUBLIC_ORIGIN,
-// TRUST_PROXY and VITE_TILE_URL (for the Content-Security-Policy) from the environment.
+// TRUST_PROXY, VITE_TILE_URL (for the Content-Security-Policy) and GATEWAY_HEAP_GROWING_PERCENT from the environment.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
@@ -7,9 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { couchConfigFromEnv } from '@ss/couchdb/config';
 import { createCouchClient } from '@ss/couchdb/client';
 import { createApp } from './app.ts';
+import { applyHeapGrowth, heapGrowingPercentFromEnv } from './heap-growth.ts';
 import { securityOptionsFromEnv } from './accounts.ts';
 import { nodeServerOptions } from './request-deadline.ts';
 
+// Before anything is allocated: the gateway's heap stays near what it keeps live (heap-growth.ts).
+applyHeapGrowth(heapGrowingPercentFromEnv());
 const couch = createCouchClient(couchConfigFromEnv());
 const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = createApp({ couch, webDist: path.resolve(webDist), security: securityOptionsFromEnv() });
