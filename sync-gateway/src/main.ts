@@ -11,7 +11,7 @@ import { applyHeapGrowth, heapGrowingPercentFromEnv } from './heap-growth.ts';
 import { securityOptionsFromEnv } from './accounts.ts';
 import { nodeServerOptions } from './request-deadline.ts';
 
-// Before anything is allocated: the gateway's heap stays near what it keeps live (heap-growth.ts).
+// Before the app and its caches are built: the gateway's heap stays near what it keeps live (heap-growth.ts).
 applyHeapGrowth(heapGrowingPercentFromEnv());
 const couch = createCouchClient(couchConfigFromEnv());
 const webDist = process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
