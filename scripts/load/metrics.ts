@@ -40,6 +40,8 @@ const STARTING = ' — written while devices were still coming online';
  */
 export const whileStarting = (what: string) => `${what}${STARTING}`;
 export const isWhileStartingRow = (what: string) => what.endsWith(STARTING);
+/** The live row's name for a row's change, whichever of the two rows it is. */
+export const liveRowOf = (what: string) => (isWhileStartingRow(what) ? what.slice(0, -STARTING.length) : what);
 
 export class Metrics {
   /** Completed requests' latencies (ms) by kind, e.g. "GET /db/sanctuaries/_changes". */

@@ -48,4 +48,12 @@ describe('load report targets', () => {
     const judged = targets(r).filter((t) => t.what.startsWith('review posted'));
     expect(judged).toEqual([{ what: 'review posted → on every device (/db/reviews): p95 ≤ 2000 ms', figure: '200 ms', met: true }]);
   });
+
+  it('counts a kind of change made only while devices came online as missed, not as absent', () => {
+    const r = report(1000, { propagationMs: [100], writeMs: [100], rssMb: 300, storePerSecond: 10 });
+    r.propagation.push({ what: whileStarting('listing approved → on every device (/db/sanctuaries)'), ...distribution([300, 400]) });
+    expect(verdict(r, 'listing approved')).toEqual({ what: 'listing approved → on every device (/db/sanctuaries): p95 ≤ 2000 ms', figure: 'none made with every device live', met: false });
+    // The review row, which has live samples, is judged once, on them.
+    expect(targets(r).filter((t) => t.what.startsWith('review posted'))).toHaveLength(1);
+  });
 });
