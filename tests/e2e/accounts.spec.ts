@@ -31,20 +31,12 @@ async function signedInContext(browser: Browser, email: string, password: string
   return { context, page };
 }
 
-/** The HTML of the home page's snapshot on this device ('' when there is none). */
+/** The HTML of the home page's snapshot on this device ('' when there is none): localStorage (web/src/data/home-snapshot.ts). */
 const storedHomeSnapshot = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('ss-cache', 1);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction('kv').objectStore('kv').get('home-snapshot-v1');
-          get.onsuccess = () => resolve((get.result as { html?: string } | undefined)?.html ?? '');
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
+  page.evaluate(() => {
+    const text = localStorage.getItem('ss-home-snapshot-v1');
+    return text ? ((JSON.parse(text) as { html?: string }).html ?? '') : '';
+  });
 
 test('register, save a favourite offline, see it on a second device, change password, sign out', async ({ browser }) => {
   test.setTimeout(150_000);

@@ -4,20 +4,15 @@
 // first result cards and the count: what the first screen shows); the whole directory, which takes a structured
 // clone of every listing to read, is read by the app after those cards are on screen. Elsewhere the whole
 // directory record is read here. Resolves undefined on any failure: the app then reads as before.
-// On the home page the same transaction reads the page's snapshot (data/home-snapshot.ts), which is put on screen at
-// once; main.tsx waits for that (window.__ssEarlySnapshot) before the app renders, and the app's first render
-// replaces it.
+// On the home page the page's snapshot (data/home-snapshot.ts, in localStorage: read at once, no database to open)
+// is put on screen as soon as the page is parsed; main.tsx waits for that (window.__ssEarlySnapshot) before the app
+// renders, and the app's first render replaces it.
 (function () {
   var previewOnly = location.pathname === '/' && !location.search;
   var key = previewOnly ? 'directory-preview-v1' : 'directory-v1';
   var read;
   var shown;
-  // Settles with the snapshot (undefined when there is none, or on any failure): set only on the home page.
-  var settleSnapshot = function () {};
   try {
-    var snapshotRead = new Promise(function (resolve) {
-      settleSnapshot = resolve;
-    });
     read = new Promise(function (resolve) {
       var open = indexedDB.open('ss-cache', 1);
       open.onupgradeneeded = function () {
@@ -25,7 +20,6 @@
       };
       open.onerror = function () {
         resolve(undefined);
-        settleSnapshot(undefined);
       };
       open.onsuccess = function () {
         var db = open.result;
@@ -35,36 +29,34 @@
           get.onsuccess = function () {
             resolve(get.result);
           };
-          if (previewOnly) {
-            var saved = tx.objectStore('kv').get('home-snapshot-v1');
-            saved.onsuccess = function () {
-              settleSnapshot(saved.result);
-            };
-          }
           tx.oncomplete = tx.onerror = tx.onabort = function () {
             resolve(undefined);
-            settleSnapshot(undefined);
             db.close();
           };
         } catch {
           resolve(undefined);
-          settleSnapshot(undefined);
         }
       };
     });
-    // Settles once the snapshot is on screen (true), or once there is none to show (false).
-    if (previewOnly) {
-      shown = snapshotRead.then(function (saved) {
-        return new Promise(function (resolve) {
-          whenParsed(function () {
-            resolve(show(saved));
-          });
-        });
-      });
-    }
   } catch {
     read = undefined;
-    shown = undefined;
+  }
+  // Settles once the snapshot is on screen (true), or once there is none to show (false).
+  if (previewOnly) {
+    shown = new Promise(function (resolve) {
+      whenParsed(function () {
+        resolve(show(savedSnapshot()));
+      });
+    });
+  }
+  // The saved snapshot, or undefined (none, unreadable, or storage refused).
+  function savedSnapshot() {
+    try {
+      var text = localStorage.getItem('ss-home-snapshot-v1');
+      return text ? JSON.parse(text) : undefined;
+    } catch {
+      return undefined;
+    }
   }
   // The home page as this device last showed it: shown only when this very build saved it, in this layout, and the
   // app has not rendered yet. Returns whether it was shown.

@@ -2,7 +2,7 @@
 // The home page's snapshot: what it keeps of the page, and what it leaves out (the live map, banners and toasts of
 // the moment), with its controls waiting for the app except the search box, and the sync status hidden in its place.
 import { describe, expect, it } from 'vitest';
-import { snapshotHtml } from './home-snapshot';
+import { forgetHomeSnapshot, snapshotHtml } from './home-snapshot';
 
 function page(html: string) {
   const root = document.createElement('div');
@@ -43,5 +43,15 @@ describe('snapshotHtml', () => {
       for (const el of copy.querySelectorAll(selector)) expect(el.hasAttribute('inert'), selector).toBe(true);
     }
     expect(root.querySelector('button')!.hasAttribute('inert')).toBe(false);
+  });
+});
+
+describe('forgetHomeSnapshot', () => {
+  it('removes the saved page from localStorage, where the next cold start would read it', async () => {
+    localStorage.setItem('ss-home-snapshot-v1', JSON.stringify({ build: '/assets/index-x.js', media: '(max-width: 767px)', matched: false, html: '<p>Ada Lovelace</p>' }));
+    localStorage.setItem('ss-other', 'kept');
+    await forgetHomeSnapshot();
+    expect(localStorage.getItem('ss-home-snapshot-v1')).toBeNull();
+    expect(localStorage.getItem('ss-other')).toBe('kept');
   });
 });
