@@ -28,7 +28,7 @@ import { startLocalStore, type LocalStore } from '@ss/couchdb/store-choice';
 import { startStack, type Stack } from '../stack.ts';
 import { startStoreCounterProcess, type StoreCounter } from './store-counter.ts';
 import { BROWSER_CONNECTIONS, DeviceHttp, RecordedFailure, clientAddress, closeDevicePools } from './http.ts';
-import { Metrics, distribution, whileStarting, type Distribution } from './metrics.ts';
+import { Metrics, distribution, storeAnswersByKind, whileStarting, type Distribution } from './metrics.ts';
 import { ProcessSampler, type ProcessFigures } from './proc.ts';
 import { PublicReplica, UserReplica } from './replication.ts';
 import { applyAndApprove, postReview, searchTraffic, type PublicWrite } from './traffic.ts';
@@ -83,7 +83,13 @@ export interface LoadReport {
   requests: number;
   throughput: number;
   /** Requests the gateway and the workers made to the store during the window (scripts/load/store-counter.ts). */
-  store: { requests: number; perSecond: number; byKind: Array<{ kind: string; count: number }> };
+  store: {
+    requests: number;
+    perSecond: number;
+    byKind: Array<{ kind: string; count: number }>;
+    /** The store's time to its answers' headers (ms), by kind, for requests sent during the window; live feeds left out. */
+    answers: Array<{ kind: string } & Distribution>;
+  };
   kinds: KindFigures[];
   feeds: Array<{ kind: string; returned: number; held: Distribution; openAtEnd: number }>;
   errors: number;
@@ -348,6 +354,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
     setMaxListeners(0, traffic.signal);
     setMaxListeners(0, feeds.signal);
     const started = performance.now();
+    const startedAtEpoch = Date.now();
     const windowTimer = setTimeout(() => traffic.abort(), windowMs);
     log(`Load: ${options.clients} devices (${signedIn} signed in) for ${options.seconds} s, ${options.searchPerSecond} searches/s`);
 
@@ -533,6 +540,7 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
           .map(([kind, n]) => ({ kind, count: n - (storeAtStart.byKind.get(kind) ?? 0) }))
           .filter((k) => k.count > 0)
           .sort((a, b) => b.count - a.count),
+        answers: storeAnswersByKind(storeAtEnd.answers, startedAtEpoch, startedAtEpoch + windowMs),
       },
       kinds,
       feeds: feedFigures,

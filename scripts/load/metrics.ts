@@ -1,5 +1,6 @@
 // What the load run measures: latency samples per request kind, errors (with their first messages), held live
 // feeds, and change-propagation samples. Plain arrays: a 60-second run records well under a million numbers.
+import type { StoreCounts } from './store-counter.ts';
 
 export interface Distribution {
   count: number;
@@ -105,4 +106,16 @@ function push(map: Map<string, number[]>, key: string, value: number) {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** The store's answer times by kind for requests sent in [from, to) (epoch ms), most requested kind first. */
+export function storeAnswersByKind(answers: StoreCounts['answers'], from: number, to: number): Array<{ kind: string } & Distribution> {
+  const byKind = new Map<string, number[]>();
+  for (const [kind, sentAt, ms] of answers) {
+    if (sentAt < from || sentAt >= to) continue;
+    let list = byKind.get(kind);
+    if (!list) byKind.set(kind, (list = []));
+    list.push(ms);
+  }
+  return [...byKind].map(([kind, samples]) => ({ kind, ...distribution(samples) })).sort((a, b) => b.count - a.count);
 }

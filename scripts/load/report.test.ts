@@ -1,7 +1,7 @@
 // The load report's verdicts on issue 16's targets, from made-up figures.
 import { describe, expect, it } from 'vitest';
 import type { LoadReport } from './engine.ts';
-import { distribution, whileStarting } from './metrics.ts';
+import { distribution, storeAnswersByKind, whileStarting } from './metrics.ts';
 import { targets } from './report.ts';
 
 const MB = 1024 * 1024;
@@ -55,5 +55,22 @@ describe('load report targets', () => {
     expect(verdict(r, 'listing approved')).toEqual({ what: 'listing approved → on every device (/db/sanctuaries): p95 ≤ 2000 ms', figure: 'none made with every device live', met: false });
     // The review row, which has live samples, is judged once, on them.
     expect(targets(r).filter((t) => t.what.startsWith('review posted'))).toHaveLength(1);
+  });
+});
+
+describe('the store\'s answer times', () => {
+  it('are grouped by kind for the requests sent during the window, most asked first', () => {
+    const answers: Array<[string, number, number]> = [
+      ['GET users/<doc>', 999, 5000], // before the window
+      ['GET users/<doc>', 1000, 10],
+      ['POST reviews/_bulk_get', 1500, 30],
+      ['GET users/<doc>', 1999, 20],
+      ['GET users/<doc>', 2000, 7000], // after it
+    ];
+    const byKind = storeAnswersByKind(answers, 1000, 2000);
+    expect(byKind.map((k) => [k.kind, k.count, k.max])).toEqual([
+      ['GET users/<doc>', 2, 20],
+      ['POST reviews/_bulk_get', 1, 30],
+    ]);
   });
 });

@@ -35,6 +35,16 @@ export function formatReport(r: LoadReport): string {
       `${(r.store.perSecond / o.clients).toFixed(3)} per device per second`,
   );
   out.push(`  by kind: ${r.store.byKind.slice(0, 10).map((k) => `${k.kind} ${(k.count / (r.windowMs / 1000)).toFixed(1)}/s`).join(', ')}`);
+  if (r.store.answers.length) {
+    // The store's own time, apart from the gateway's: a slow gateway answer with fast store answers is the gateway's.
+    out.push('  the store\'s time to its answers\' headers (ms; live feeds left out), the ten most asked kinds:');
+    out.push(
+      ...table(
+        ['kind', 'count', 'p50', 'p95', 'p99', 'max'],
+        r.store.answers.slice(0, 10).map((k) => [k.kind, String(k.count), ms(k.p50), ms(k.p95), ms(k.p99), ms(k.max)]),
+      ).map((line) => `    ${line}`),
+    );
+  }
   out.push(`Errors: ${r.errors}${r.errors ? ' (target 0)' : ' (target 0: met)'}`);
   for (const m of r.errorMessages) out.push(`  ! ${m}`);
   out.push('', 'Requests by kind (latency in ms, whole answer read):');

@@ -8,8 +8,8 @@ if (!target || !process.send) throw new Error('store-counter-process: run by sta
 const counter = await startStoreCounter({ url: target, username: '', password: '' });
 process.on('message', async (m: { type: string; id: number }) => {
   if (m.type !== 'snapshot') return;
-  const { total, byKind } = await counter.snapshot();
-  process.send!({ type: 'counts', id: m.id, total, byKind: [...byKind] });
+  const { total, byKind, answers } = await counter.snapshot();
+  process.send!({ type: 'counts', id: m.id, total, byKind: [...byKind], answers });
 });
 const stop = () => void counter.stop().finally(() => process.exit(0));
 process.on('SIGTERM', stop);

@@ -32,6 +32,16 @@ describe('store request kinds', () => {
       const seen = await counter.snapshot();
       expect(seen.total).toBe(2);
       expect(Object.fromEntries(seen.byKind)).toEqual({ 'GET sanctuaries/_changes': 1, 'POST reviews/_bulk_get': 1 });
+      // Each answer's time to its headers, by kind (these two answered their headers at once, before the body's 20 ms).
+      expect(seen.answers.map(([kind]) => kind)).toEqual(['GET sanctuaries/_changes', 'POST reviews/_bulk_get']);
+      for (const [, sentAt, ms] of seen.answers) {
+        expect(sentAt).toBeGreaterThan(Date.now() - 60_000);
+        expect(ms).toBeGreaterThanOrEqual(0);
+        expect(ms).toBeLessThan(1000);
+      }
+      // A live feed is answered when something happens: not timed.
+      await (await fetch(`${counter.config.url}/reviews/_changes?feed=longpoll&since=now`)).text();
+      expect((await counter.snapshot()).answers).toHaveLength(2);
     } finally {
       await counter.stop();
       upstream.close();

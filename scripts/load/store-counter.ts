@@ -26,6 +26,11 @@ export function storeRequestKind(method: string, url: string): string {
 export interface StoreCounts {
   total: number;
   byKind: Map<string, number>;
+  /**
+   * Each answered request's kind, when it was sent (epoch ms) and how long the store took to its answer's headers
+   * (ms). Live feeds (`feed=` longpoll or continuous) are left out: they are answered when something happens.
+   */
+  answers: Array<[kind: string, sentAt: number, ms: number]>;
 }
 
 export interface StoreCounter {
@@ -41,6 +46,7 @@ export async function startStoreCounter(target: CouchConfig): Promise<StoreCount
   const upstream = new URL(target.url);
   let total = 0;
   const byKind = new Map<string, number>();
+  const answers: StoreCounts['answers'] = [];
   // No cap on sockets: the gateway holds a live feed open per signed-in device, and a cap here would queue the
   // rest of its requests behind them (the gateway's own limits are what the run measures).
   const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 60_000 });
@@ -48,9 +54,13 @@ export async function startStoreCounter(target: CouchConfig): Promise<StoreCount
     total += 1;
     const kind = storeRequestKind(req.method ?? 'GET', req.url ?? '/');
     byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    const live = /[?&]feed=/.test(req.url ?? '');
+    const sentAt = Date.now();
+    const started = performance.now();
     const out = http.request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host }, agent },
       (answer) => {
+        if (!live) answers.push([kind, sentAt, performance.now() - started]);
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -68,7 +78,7 @@ export async function startStoreCounter(target: CouchConfig): Promise<StoreCount
   const { port } = server.address() as AddressInfo;
   return {
     config: { ...target, url: `http://127.0.0.1:${port}` },
-    snapshot: async () => ({ total, byKind: new Map(byKind) }),
+    snapshot: async () => ({ total, byKind: new Map(byKind), answers: [...answers] }),
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -77,7 +87,7 @@ export async function startStoreCounter(target: CouchConfig): Promise<StoreCount
   };
 }
 
-type CounterMessage = { type: 'ready'; url: string } | { type: 'counts'; id: number; total: number; byKind: [string, number][] };
+type CounterMessage = { type: 'ready'; url: string } | { type: 'counts'; id: number; total: number; byKind: [string, number][]; answers: StoreCounts['answers'] };
 
 /** `startStoreCounter` in a child process (store-counter-process.ts), asked for its counts over IPC. */
 export async function startStoreCounterProcess(target: CouchConfig): Promise<StoreCounter> {
@@ -94,7 +104,7 @@ export async function startStoreCounterProcess(target: CouchConfig): Promise<Sto
     child.on('message', (m: CounterMessage) => {
       if (m.type === 'ready') resolve(m.url);
       else {
-        waiting.get(m.id)?.({ total: m.total, byKind: new Map(m.byKind) });
+        waiting.get(m.id)?.({ total: m.total, byKind: new Map(m.byKind), answers: m.answers });
         waiting.delete(m.id);
       }
     });
