@@ -5,7 +5,7 @@
 // uncompressed upstream (continuous feeds stall on the embedded store's gzip). The user's own database is routes/me.ts.
 import { Hono, type Context } from 'hono';
 import { bodyLimitOnBodies } from '../body-limits.ts';
-import type { CouchClient } from '@ss/couchdb/client';
+import { CouchUnavailableError, type CouchClient } from '@ss/couchdb/client';
 import { DB, type DbName } from '@ss/couchdb/definitions';
 import { isReviewDoc, statsDocId } from '@ss/domain/review';
 import { createPublicFeed, type PublicFeed } from '../public-feed.ts';
@@ -260,12 +260,30 @@ async function bulkGetThroughCache(c: Context, couch: CouchClient, db: string, f
 
 /** How long one answer of the store to `GET /{db}` (the database's info) serves every device asking. */
 const DB_INFO_TTL_MS = 1000;
-const dbInfoCache = new WeakMap<CouchClient, Map<string, { at: number; answer: Promise<{ status: number; body: string }> }>>();
+/** How long a device waits for a newer info before it is given the last good one (when there is one). */
+const DB_INFO_WAIT_MS = 2000;
+/** A read of the info the store has not answered by then is given up, so the next device's request asks again. */
+const DB_INFO_UPSTREAM_TIMEOUT_MS = 10_000;
+
+type DbInfoAnswer = { status: number; body: string };
+interface DbInfoEntry {
+  /** The read under way or done, and when it was asked. */
+  at: number;
+  answer: Promise<DbInfoAnswer>;
+  /** The newest 200 answer, kept while a newer read is under way. */
+  lastGood?: DbInfoAnswer;
+}
+const dbInfoCache = new WeakMap<CouchClient, Map<string, DbInfoEntry>>();
 
 /**
  * A public database's info (what PouchDB asks first, to see that the database is there), from one request to the
  * store per second however many devices start at once: the answer is at most that old, as a slow answer would be.
- * A failed answer is not kept.
+ * A failed answer is not kept. One slow or lost read of the store does not hold every device that asked in its second:
+ * after DB_INFO_WAIT_MS they are given the last good answer (the info only tells PouchDB the database is there; the
+ * change feed, not this, says what to replicate), and a read unanswered after DB_INFO_UPSTREAM_TIMEOUT_MS is dropped
+ * (before, a lost read held its second's devices for good). Written for 1,000-device runs on CouchDB where devices
+ * waited 30 s for this answer (2026-12-03); a log then showed those waits were not here (no gateway handler took over
+ * 5 s), so this guards against a lost store read, and the 30 s waits are still unexplained (see the README).
  */
 async function dbInfoThroughCache(couch: CouchClient, db: string): Promise<Response> {
   let cache = dbInfoCache.get(couch);
@@ -274,16 +292,27 @@ async function dbInfoThroughCache(couch: CouchClient, db: string): Promise<Respo
   let entry = cache.get(db);
   if (!entry || now - entry.at > DB_INFO_TTL_MS) {
     const answer = couch
-      .forward(db, '', { method: 'GET', headers: { accept: 'application/json' } })
-      .then(async (res) => ({ status: res.status, body: await res.text() }));
-    entry = { at: now, answer };
-    cache.set(db, entry);
-    const kept = entry;
+      .forward(db, '', { method: 'GET', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(DB_INFO_UPSTREAM_TIMEOUT_MS) })
+      .then(async (res) => ({ status: res.status, body: await res.text() }))
+      // A read given up (its time ran out while the body came, too) is the store not answering: a 503 to retry.
+      .catch((err: Error) => Promise.reject(err instanceof CouchUnavailableError ? err : new CouchUnavailableError(err.message)));
+    const kept: DbInfoEntry = { at: now, answer, lastGood: entry?.lastGood };
+    entry = kept;
+    cache.set(db, kept);
     answer.then(
-      (a) => a.status !== 200 && cache.get(db) === kept && cache.delete(db),
-      () => cache.get(db) === kept && cache.delete(db),
+      (a) => {
+        if (a.status === 200) kept.lastGood = a;
+        else if (cache.get(db) === kept) cache.delete(db);
+      },
+      () => {
+        // The next request asks again, and still has the last good answer to fall back on.
+        if (cache.get(db) === kept) cache.set(db, { at: 0, answer, lastGood: kept.lastGood });
+      },
     );
   }
-  const { status, body } = await entry.answer;
+  const fallback = entry.lastGood;
+  const { status, body } = fallback
+    ? await Promise.race([entry.answer.catch(() => fallback), new Promise<DbInfoAnswer>((r) => setTimeout(() => r(fallback), DB_INFO_WAIT_MS).unref())])
+    : await entry.answer;
   return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }

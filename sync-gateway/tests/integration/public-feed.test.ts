@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { DB } from '@ss/couchdb/definitions';
 import { statsDocId } from '@ss/domain/review';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
-import { createCouchClient } from '@ss/couchdb/client';
+import { CouchUnavailableError, createCouchClient, type CouchClient } from '@ss/couchdb/client';
 import { createApp } from '../../src/app.ts';
 import { startStoreCounter } from '../../../scripts/load/store-counter.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
@@ -256,6 +256,35 @@ describe('the shared change feed', () => {
       await counter.stop();
     }
   });
+
+  it("a read of the database's info that the store leaves unanswered holds no device: they get the last good answer", async () => {
+    let hang = false;
+    // The store stops answering `GET /sanctuaries` (as one read did in a 1,000-device run on CouchDB); all else answers.
+    const stalling: CouchClient = {
+      ...fx.couch,
+      forward: (db, path, init) =>
+        hang && path === '' && init.method === 'GET'
+          ? new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new CouchUnavailableError('no answer'))))
+          : fx.couch.forward(db, path, init),
+    };
+    const app = createApp({ couch: stalling });
+    try {
+      const first = await (await app.request('/db/sanctuaries/')).json();
+      expect(first).toMatchObject({ db_name: expect.any(String) });
+      hang = true;
+      // Past the second one answer serves: the next devices' request asks the store again, which does not answer.
+      await new Promise((r) => setTimeout(r, 1100));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const res = await app.request('/db/sanctuaries/');
+          return { status: res.status, body: await res.json() };
+        }),
+      );
+      for (const answer of answers) expect(answer).toEqual({ status: 200, body: first });
+    } finally {
+      app.close();
+    }
+  }, 15_000);
 
   it('keeps the first-sync snapshot current within a second of a change', async () => {
     await fx.couch.use(DB.sanctuaries).insert(listing('feed-snapshot', 'Snapshot Newcomer') as never);
