@@ -2,8 +2,8 @@
 // HTML in localStorage. On a cold start at / web/inline/early-directory.js reads it as soon as the page is parsed and
 // puts it in the page before the app's JavaScript has run, so the first frame already holds the results; the app's
 // first render, made from the directory's preview record, then replaces it. localStorage rather than IndexedDB: it is
-// read synchronously, so the first frame does not wait for a database to open (about 20-45 ms of an offline cold
-// start at 10k listings here, with the record read in the same transaction as the preview). It is used only by the
+// read synchronously, so the first frame does not wait for a database to open (in a trace of an offline cold start at
+// 10k listings here, the IndexedDB read put it in the page ~20-35 ms after parsing ended). It is used only by the
 // build that saved it (its class names and markup are that build's), only in the layout it was saved in, and is
 // forgotten when the user signs out (it can show who was signed in, and which sanctuaries they saved).
 import { PHONE_QUERY } from '../lib/use-media-query';
