@@ -282,8 +282,8 @@ const dbInfoCache = new WeakMap<CouchClient, Map<string, DbInfoEntry>>();
  * after DB_INFO_WAIT_MS they are given the last good answer (the info only tells PouchDB the database is there; the
  * change feed, not this, says what to replicate), and a read unanswered after DB_INFO_UPSTREAM_TIMEOUT_MS is dropped
  * (before, a lost read held its second's devices for good). Written for 1,000-device runs on CouchDB where devices
- * waited 30 s for this answer (2026-12-03); a log then showed those waits were not here (no gateway handler took over
- * 5 s), so this guards against a lost store read, and the 30 s waits are still unexplained (see the README).
+ * waited 30 s for this answer (2026-12-03); those waits turned out not to be here (no gateway handler took over 5 s:
+ * the connections waited in the gateway's accept queue, see the README), so this only guards against a lost read.
  */
 async function dbInfoThroughCache(couch: CouchClient, db: string): Promise<Response> {
   let cache = dbInfoCache.get(couch);
