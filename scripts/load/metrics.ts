@@ -111,11 +111,6 @@ function push(map: Map<string, number[]>, key: string, value: number) {
 /** The store's answer times by kind for requests sent in [from, to) (epoch ms), most requested kind first. */
 export function storeAnswersByKind(answers: StoreCounts['answers'], from: number, to: number): Array<{ kind: string } & Distribution> {
   const byKind = new Map<string, number[]>();
-  for (const [kind, sentAt, ms] of answers) {
-    if (sentAt < from || sentAt >= to) continue;
-    let list = byKind.get(kind);
-    if (!list) byKind.set(kind, (list = []));
-    list.push(ms);
-  }
+  for (const [kind, sentAt, ms] of answers) if (sentAt >= from && sentAt < to) push(byKind, kind, ms);
   return [...byKind].map(([kind, samples]) => ({ kind, ...distribution(samples) })).sort((a, b) => b.count - a.count);
 }

@@ -272,6 +272,8 @@ interface DbInfoEntry {
   answer: Promise<DbInfoAnswer>;
   /** The newest 200 answer, kept while a newer read is under way. */
   lastGood?: DbInfoAnswer;
+  /** Whether `answer` has settled: then it is given as it is, with no wait to bound. */
+  settled?: boolean;
 }
 const dbInfoCache = new WeakMap<CouchClient, Map<string, DbInfoEntry>>();
 
@@ -301,18 +303,21 @@ async function dbInfoThroughCache(couch: CouchClient, db: string): Promise<Respo
     cache.set(db, kept);
     answer.then(
       (a) => {
+        kept.settled = true;
         if (a.status === 200) kept.lastGood = a;
         else if (cache.get(db) === kept) cache.delete(db);
       },
       () => {
-        // The next request asks again, and still has the last good answer to fall back on.
-        if (cache.get(db) === kept) cache.set(db, { at: 0, answer, lastGood: kept.lastGood });
+        // Expired at once: the next request asks again, and still has the last good answer to fall back on.
+        kept.settled = true;
+        kept.at = 0;
       },
     );
   }
   const fallback = entry.lastGood;
-  const { status, body } = fallback
-    ? await Promise.race([entry.answer.catch(() => fallback), new Promise<DbInfoAnswer>((r) => setTimeout(() => r(fallback), DB_INFO_WAIT_MS).unref())])
-    : await entry.answer;
+  const { status, body } =
+    fallback && !entry.settled
+      ? await Promise.race([entry.answer.catch(() => fallback), new Promise<DbInfoAnswer>((r) => setTimeout(() => r(fallback), DB_INFO_WAIT_MS).unref())])
+      : await entry.answer;
   return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
