@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { HSTS_VALUE, inlineScriptHashes, inlineScriptHashesOf, securityHeaders, tileSource } from './security-headers.ts';
+import { DATA_ANSWER_HEADERS, HSTS_VALUE, inlineScriptHashes, inlineScriptHashesOf, securityHeaders, tileSource } from './security-headers.ts';
 
 function directives(csp: string | null): Map<string, string[]> {
   return new Map(
@@ -20,6 +20,9 @@ function appWith(options: Parameters<typeof securityHeaders>[0]) {
   const app = new Hono();
   app.use('*', securityHeaders(options));
   app.get('/json', (c) => c.json({ ok: true }));
+  app.get('/api/thing', (c) => c.json({ ok: true }));
+  app.get('/api/own-csp', (c) => c.json({ ok: true }, 200, { 'Content-Security-Policy': "default-src 'none'; sandbox" }));
+  app.get('/db/leaky', (c) => c.body('{}', 200, { 'X-Powered-By': 'Express', Server: 'PouchDB' }));
   app.get('/own-csp', (c) => {
     c.header('Content-Security-Policy', "default-src 'none'; sandbox");
     return c.body('x');
@@ -97,6 +100,21 @@ describe('securityHeaders', () => {
     const res = await app.request('/boom');
     expect(res.status).toBe(500);
     expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it("gives the API's and the replication proxies' data answers their short set, not a page's policies", async () => {
+    const res = await app.request('/api/thing');
+    expect(Object.fromEntries([...res.headers].filter(([name]) => name !== 'content-type'))).toEqual(
+      Object.fromEntries(DATA_ANSWER_HEADERS.map(([name, value]) => [name.toLowerCase(), value])),
+    );
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    // A route's own header stays, and what upstream says about itself goes, as on a page.
+    expect((await app.request('/api/own-csp')).headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    const leaky = await app.request('/db/leaky');
+    expect(leaky.headers.get('server')).toBeNull();
+    expect(leaky.headers.get('x-powered-by')).toBeNull();
+    expect(leaky.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await app.request('https://gw.test/db/leaky')).headers.get('strict-transport-security')).toBe(HSTS_VALUE);
   });
 
   it('sends HSTS only over https: directly, or through a trusted proxy', async () => {

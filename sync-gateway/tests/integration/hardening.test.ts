@@ -53,10 +53,14 @@ function fakeWebDist(): string {
   return dir;
 }
 
+/** A data answer (the API, the replication proxies) or a page and what it loads, by the request's label. */
+const isData = (label: string) => /^[A-Z]+ \/(api|db)\//.test(label);
+
 function expectSecurityHeaders(res: Response, label: string) {
   const h = res.headers;
   const csp = h.get('content-security-policy') ?? '';
   if (label.startsWith('GET /media/') && res.status === 200) expect(csp, label).toBe("default-src 'none'; sandbox");
+  else if (isData(label)) expect(csp, label).toBe("default-src 'none'; frame-ancestors 'none'");
   else {
     expect(csp, label).toMatch(/(^|; )script-src 'self'(;|$)/);
     expect(csp, label).toMatch(/frame-ancestors 'none'/);
@@ -65,8 +69,14 @@ function expectSecurityHeaders(res: Response, label: string) {
   expect(h.get('x-content-type-options'), label).toBe('nosniff');
   expect(h.get('referrer-policy'), label).toBe('strict-origin-when-cross-origin');
   expect(h.get('x-frame-options'), label).toBe('DENY');
-  expect(h.get('cross-origin-opener-policy'), label).toBe('same-origin');
-  expect(h.get('permissions-policy'), label).toMatch(/geolocation=\(self\)/);
+  expect(h.get('cross-origin-resource-policy'), label).toBe('same-origin');
+  if (isData(label)) {
+    // A page's own policies govern only pages: a data answer goes without them.
+    expect(h.get('permissions-policy'), label).toBeNull();
+  } else {
+    expect(h.get('cross-origin-opener-policy'), label).toBe('same-origin');
+    expect(h.get('permissions-policy'), label).toMatch(/geolocation=\(self\)/);
+  }
   expect(h.get('strict-transport-security'), label).toBeNull();
   expect(h.get('x-powered-by'), label).toBeNull();
   expect(h.get('server'), label).toBeNull();
@@ -96,7 +106,7 @@ describe('security headers', () => {
       ['GET /api/no-such-route', () => call(app, '/api/no-such-route'), 404],
       ['GET /api/auth/user anonymous', () => call(app, '/api/auth/user'), 401],
       ['POST /api/auth/login not JSON', () => call(app, '/api/auth/login', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } }), 400],
-      ['POST cross-site', () => call(app, '/api/auth/logout', { method: 'POST', headers: { origin: 'https://evil.example' } }), 403],
+      ['POST /api/auth/logout cross-site', () => call(app, '/api/auth/logout', { method: 'POST', headers: { origin: 'https://evil.example' } }), 403],
       ['GET /db/sanctuaries', () => call(app, '/db/sanctuaries'), 200],
       ['GET /db/sanctuaries/_changes', () => call(app, '/db/sanctuaries/_changes?limit=1'), 200],
       ['GET /db/sanctuaries/_snapshot', () => call(app, '/db/sanctuaries/_snapshot'), 200],
@@ -109,8 +119,8 @@ describe('security headers', () => {
       ['GET /assets/app.js', () => call(app, '/assets/app.js'), 200],
       ['GET /sw.js', () => call(app, '/sw.js'), 200],
       ['GET /missing.js', () => call(app, '/missing.js'), 404],
-      ['POST 413', () => call(app, '/api/auth/register', { method: 'POST', body: 'x'.repeat(70 * 1024), headers: { 'content-type': 'application/json' } }), 413],
-      ['POST 429', () => call(limited, `/api/sanctuaries/${SANCTUARY}/report`, { method: 'POST', cookie, body: { message: 'wrong phone number' } }), 429],
+      ['POST /api/auth/register 413', () => call(app, '/api/auth/register', { method: 'POST', body: 'x'.repeat(70 * 1024), headers: { 'content-type': 'application/json' } }), 413],
+      ['POST /api/sanctuaries/:id/report 429', () => call(limited, `/api/sanctuaries/${SANCTUARY}/report`, { method: 'POST', cookie, body: { message: 'wrong phone number' } }), 429],
     ];
     for (const [label, send, status] of cases) {
       const res = await send();
@@ -126,7 +136,7 @@ describe('security headers', () => {
     try {
       const res = await fetch(`${base}/db/sanctuaries/_changes?feed=continuous&since=now&heartbeat=200`, { signal: controller.signal });
       expect(res.status).toBe(200);
-      expectSecurityHeaders(res, 'continuous feed');
+      expectSecurityHeaders(res, 'GET /db/sanctuaries/_changes continuous feed');
     } finally {
       controller.abort();
       await close(server);
