@@ -107,6 +107,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const env = {
       ...process.env,
+      // As the image runs it (Dockerfile): React's production build renders the pages, not its development one,
+      // which checks and warns as it goes and took several times the CPU per page.
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
       COUCHDB_URL: couchConfig.url,
       COUCHDB_USER: couchConfig.username,
       COUCHDB_PASSWORD: couchConfig.password,
