@@ -1,11 +1,14 @@
 // GET /api/sanctuaries/search in-process with app.request(), against an in-memory stand-in for the CouchDB module.
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CouchUnavailableError, type CouchClient } from '@ss/couchdb/client';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { buildGazetteer } from '../../../scripts/build-gazetteer.ts';
 import { createApp } from '../app.ts';
 import { searchDirectory } from '../search-directory.ts';
-import { SEARCH_PLACE_HEADER } from './search.ts';
+import { toSanctuary } from '@ss/domain/sanctuary';
+import { withDistances, type SearchHit } from '@ss/domain/search';
+import { SEARCH_PLACE_HEADER, searchAnswerJson } from './search.ts';
 
 function doc(id: string, fields: Partial<SanctuaryDoc> & Pick<SanctuaryDoc, 'name' | 'city' | 'state' | 'latitude' | 'longitude'>): SanctuaryDoc {
   return {
@@ -83,6 +86,17 @@ describe('GET /api/sanctuaries/search', () => {
     expect(body[0]).not.toHaveProperty('distance');
   });
 
+  it('gzips a big answer for a client that takes gzip, with its length, the place header kept', async () => {
+    const plain = await app.request('/api/sanctuaries/search?query=44101&radius=500');
+    const zipped = await app.request('/api/sanctuaries/search?query=44101&radius=500', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const raw = Buffer.from(await zipped.arrayBuffer());
+    expect(zipped.headers.get('content-length')).toBe(String(raw.byteLength));
+    expect(decodeURIComponent(zipped.headers.get(SEARCH_PLACE_HEADER)!)).toBe('Cleveland, OH 44101');
+    expect(JSON.parse(gunzipSync(raw).toString('utf8'))).toEqual(await plain.json());
+  });
+
   it('answers unknown text with an empty list', async () => {
     const res = await app.request('/api/sanctuaries/search?query=xyzzy');
     expect(res.status).toBe(200);
@@ -114,6 +128,22 @@ describe('GET /api/sanctuaries/search', () => {
     const res = await createApp({ couch: down.couch }).request('/api/sanctuaries/search?query=44101');
     expect(res.status).toBe(503);
     expect(await res.text()).not.toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('searchAnswerJson', () => {
+  it('gives the same text as serialising the answer whole, with and without distances, twice over (made once, then kept)', () => {
+    // One with characters beyond Latin-1 and a quote, as real descriptions have.
+    const listings = [...DOCS, doc('rescue-cafe', { name: 'Café “Hope” Rescue — 🐖', city: 'Año', state: 'NM', latitude: 35, longitude: -106 })].map(toSanctuary);
+    const cases: SearchHit[][] = [
+      listings.map((sanctuary, i) => ({ sanctuary, distance: [3.25, 0, 1234.5678901234, 1e-7][i]! })),
+      listings.map((sanctuary) => ({ sanctuary, distance: null })),
+      [{ sanctuary: listings[1]!, distance: 7 }, { sanctuary: listings[0]!, distance: null }],
+      [],
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const hits of cases) expect(searchAnswerJson(hits).toString('utf8')).toBe(JSON.stringify(withDistances(hits)));
+    }
   });
 });
 

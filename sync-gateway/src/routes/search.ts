@@ -2,8 +2,10 @@
 // search the web app runs on the device. Mounted before /api/sanctuaries/{id}, which would otherwise take it.
 import { Hono } from 'hono';
 import type { Gazetteer } from '@ss/domain/gazetteer';
-import { searchSanctuaries, withDistances } from '@ss/domain/search';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { searchSanctuaries, type SearchHit } from '@ss/domain/search';
 import { parseSearchQuery } from '@ss/domain/search-criteria';
+import { jsonAnswer } from '../compress-answers.ts';
 import { jsonError } from '../errors.ts';
 import type { SearchDirectory } from '../search-directory.ts';
 
@@ -16,6 +18,36 @@ export interface SearchRouteOptions {
   gazetteer: () => Gazetteer | null;
 }
 
+/** Each listing's JSON in UTF-8, made once per version of the directory (search-directory.ts replaces the objects on a change). */
+const listingJson = new WeakMap<Sanctuary, { whole: Buffer; open: Buffer }>();
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * The answer's bytes: `withDistances(results)` as JSON in UTF-8, from each listing's JSON made once, with the distance
+ * spliced in before its closing brace (the same text JSON.stringify gives for `{ ...sanctuary, distance }`). A search
+ * for any distance answers the whole directory (332 listings, 450 kB), and serialising it each time cost 2.9 ms of CPU,
+ * and as much again to encode the text (listings hold characters beyond Latin-1) for gzip; joining bytes costs ~0.3 ms.
+ */
+export function searchAnswerJson(results: readonly SearchHit[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  results.forEach(({ sanctuary, distance }, i) => {
+    if (i) parts.push(COMMA);
+    let json = listingJson.get(sanctuary);
+    if (json === undefined) {
+      const whole = JSON.stringify(sanctuary);
+      listingJson.set(sanctuary, (json = { whole: Buffer.from(whole), open: Buffer.from(`${whole.slice(0, -1)},"distance":`) }));
+    }
+    if (distance === null) parts.push(json.whole);
+    // A listing with a distance of its own (never, from toSanctuary) or no fields would not splice cleanly.
+    else if ('distance' in sanctuary || json.whole.byteLength === 2) parts.push(Buffer.from(JSON.stringify({ ...sanctuary, distance })));
+    else parts.push(json.open, Buffer.from(`${JSON.stringify(distance)}}`));
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
 export function searchRoutes({ directory, gazetteer }: SearchRouteOptions) {
   const app = new Hono();
 
@@ -24,9 +56,10 @@ export function searchRoutes({ directory, gazetteer }: SearchRouteOptions) {
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
     const index = await directory.current();
     const { results, place } = searchSanctuaries(parsed.criteria, index, { gazetteer: gazetteer() });
-    if (place) c.header(SEARCH_PLACE_HEADER, encodeURIComponent(place.label));
+    const headers = new Headers({ 'content-type': 'application/json' });
+    if (place) headers.set(SEARCH_PLACE_HEADER, encodeURIComponent(place.label));
     // The spec's shape: an array of sanctuaries, each with its distance in miles when there is an origin.
-    return c.json(withDistances(results));
+    return jsonAnswer(c, searchAnswerJson(results), { status: 200, headers });
   });
 
   return app;
