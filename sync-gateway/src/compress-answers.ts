@@ -16,6 +16,8 @@ export const COMPRESS_FROM_BYTES = 1024;
 export const GZIP_OFF_LOOP_FROM_BYTES = 64 * 1024;
 
 const gzipOffLoop = promisify(gzip);
+/** A Buffer as the plain Uint8Array a Response body takes (a view, not a copy). */
+const view = (b: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 const isJson = (type: string | null) => type !== null && /^application\/(?:[\w.+-]+\+)?json\b/i.test(type);
 const noTransform = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const varyAcceptEncoding = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
@@ -43,15 +45,15 @@ export function acceptsGzip(header: string | undefined): boolean {
  * gzip. Routes with a big text of their own call it directly (the middleware would read the text back out of the
  * Response, encoding and decoding it once more); the middleware calls it for every other JSON answer.
  */
-export async function jsonAnswer(c: Context, text: string | Uint8Array, res: { status: number; statusText?: string; headers: Headers } = { status: 200, headers: new Headers({ 'content-type': 'application/json' }) }): Promise<Response> {
+export async function jsonAnswer(c: Context, text: string | Uint8Array<ArrayBuffer>, res: { status: number; statusText?: string; headers: Headers } = { status: 200, headers: new Headers({ 'content-type': 'application/json' }) }): Promise<Response> {
   const headers = new Headers(res.headers);
   const bytes = typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength;
-  let body: string | Uint8Array = text;
+  let body: string | Uint8Array<ArrayBuffer> = text;
   if (bytes >= COMPRESS_FROM_BYTES && res.status !== 206 && c.req.method !== 'HEAD' && !noTransform.test(headers.get('cache-control') ?? '')) {
     const vary = headers.get('vary');
     if (vary !== '*' && !(vary && varyAcceptEncoding.test(vary))) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     if (acceptsGzip(c.req.header('accept-encoding'))) {
-      body = bytes >= GZIP_OFF_LOOP_FROM_BYTES ? await gzipOffLoop(text) : gzipSync(text);
+      body = view(bytes >= GZIP_OFF_LOOP_FROM_BYTES ? await gzipOffLoop(text) : gzipSync(text));
       headers.set('content-encoding', 'gzip');
       const etag = headers.get('etag');
       if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);

@@ -142,7 +142,7 @@ describe('searchAnswerJson', () => {
       [],
     ];
     for (let round = 0; round < 2; round++) {
-      for (const hits of cases) expect(searchAnswerJson(hits).toString('utf8')).toBe(JSON.stringify(withDistances(hits)));
+      for (const hits of cases) expect(Buffer.from(searchAnswerJson(hits)).toString('utf8')).toBe(JSON.stringify(withDistances(hits)));
     }
   });
 });
