@@ -22,4 +22,4 @@ COPY --from=build /app /app
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "sync-gateway/src/main.ts"]
+CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "sync-gateway/src/main.ts"]
