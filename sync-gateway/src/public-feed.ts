@@ -80,6 +80,23 @@ export function createPublicFeed(
   const awaited = new Set<string>();
   let wakeTimer: ReturnType<typeof setTimeout> | null = null;
   let soonTimer: ReturnType<typeof setTimeout> | null = null;
+  let soonImmediate: ReturnType<typeof setImmediate> | null = null;
+  function cancelSoon() {
+    if (soonTimer) clearTimeout(soonTimer);
+    soonTimer = null;
+    if (soonImmediate) clearImmediate(soonImmediate);
+    soonImmediate = null;
+  }
+  /**
+   * Wakes the devices WAKE_TOGETHER_MS after the first of a group of changes. Node runs due timers before it reads
+   * sockets, so when the event loop is late the timer could fire before the rest of the group, already arrived, is
+   * read; waking from the check phase that follows the next read lets that read come first.
+   */
+  function wakeSoon() {
+    soonTimer ??= setTimeout(() => {
+      soonImmediate = setImmediate(wakeAll);
+    }, WAKE_TOGETHER_MS);
+  }
   let announceBase: (seq: string | number) => void = () => {};
   const baseKnown = new Promise<string | number>((resolve) => (announceBase = resolve));
 
@@ -100,8 +117,7 @@ export function createPublicFeed(
   function wakeAll() {
     if (wakeTimer) clearTimeout(wakeTimer);
     wakeTimer = null;
-    if (soonTimer) clearTimeout(soonTimer);
-    soonTimer = null;
+    cancelSoon();
     awaited.clear();
     for (const wake of [...waiters]) wake();
   }
@@ -130,13 +146,12 @@ export function createPublicFeed(
     // A companion that came just before the change announcing it is not waited for.
     if (next !== undefined && next !== id && !arrived.has(next)) awaited.add(next);
     if (awaited.size) {
-      if (soonTimer) clearTimeout(soonTimer);
-      soonTimer = null;
+      cancelSoon();
       wakeTimer ??= setTimeout(wakeAll, companionWaitMs);
       return;
     }
     if (wakeTimer) return wakeAll();
-    soonTimer ??= setTimeout(wakeAll, WAKE_TOGETHER_MS);
+    wakeSoon();
   }
 
   function append(row: ChangeRow) {
