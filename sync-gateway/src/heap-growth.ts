@@ -5,9 +5,10 @@
 // stayed live (long-poll requests live for seconds, survive the young generation and die old), so the gateway's
 // RSS peaked at 676 and 712 MB in two runs (issue 16's bound: 600 MB). With the growth fixed at 50 % it peaked at
 // 396 MB, and at 379 MB with 30 %, for a few points more CPU spent collecting (68 % → 72–77 % of a core), every
-// propagation target still met on that store (on CouchDB 3.4.3: 383 MB against 693 MB). A larger young generation (`--max-semi-space-size=64`) alone did not help (664 MB); with
-// this growth, 32 MB semi-spaces (given to the gateway's process by scripts/stack.ts and the Dockerfile) cut its time in
-// garbage collection and ended the 1,000-device CouchDB runs' errors (README, Load).
+// propagation target still met on that store (on CouchDB 3.4.3: 383 MB against 693 MB). A larger young generation
+// (`--max-semi-space-size=64`) alone did not help (664 MB); with this growth, 32 MB semi-spaces (given to the gateway's
+// process by scripts/stack.ts, the Dockerfile and docker-compose.yml) cut its time in garbage collection and ended the
+// 1,000-device CouchDB runs' errors (README, Load).
 import v8 from 'node:v8';
 
 /** Heap growth past the live heap after a full collection, in percent, unless GATEWAY_HEAP_GROWING_PERCENT says. */
