@@ -52,6 +52,9 @@ interface Entry extends ChangeRow {
   key: string;
 }
 
+/** `_changes` answers kept for the present state of the log (a few `since` values × limits × styles). */
+const MAX_ANSWER_TEXTS = 64;
+
 /** Changes this close together wake the waiting devices once. */
 const WAKE_TOGETHER_MS = 10;
 
@@ -78,6 +81,11 @@ export function createPublicFeed(
   const waiters = new Set<() => void>();
   /** Documents expected right after the changes that named them (`companion`); the waiting devices wait for them too. */
   const awaited = new Set<string>();
+  /**
+   * `_changes` answers written since the log last changed, by the sequence, limit and style asked (`changes`).
+   * Emptied by every change to the log and whenever the upstream feed connects or breaks.
+   */
+  const answerTexts = new Map<string, string>();
   let wakeTimer: ReturnType<typeof setTimeout> | null = null;
   let soonTimer: ReturnType<typeof setTimeout> | null = null;
   let soonImmediate: ReturnType<typeof setImmediate> | null = null;
@@ -155,6 +163,7 @@ export function createPublicFeed(
   }
 
   function append(row: ChangeRow) {
+    answerTexts.clear();
     const key = seqKey(row.seq);
     const position = offset + entries.length;
     entries.push({ ...row, key });
@@ -195,6 +204,7 @@ export function createPublicFeed(
         });
         if (!res.ok || !res.body) throw new Error(`the ${db} feed answered ${res.status}`);
         connected = true;
+        answerTexts.clear();
         if (failures) log(`[gateway] following ${db} again`);
         failures = 0;
         for await (const change of feedLines<{ seq?: string | number; id?: string; changes?: Array<{ rev: string }>; deleted?: boolean; doc?: object }>(res.body)) {
@@ -202,6 +212,7 @@ export function createPublicFeed(
           if (isDesignId(change.id)) {
             // Not listed to devices, but its sequence still moves the feed on: keep it as a known position.
             positions.set(seqKey(change.seq), offset + entries.length - 1);
+            answerTexts.clear();
             continue;
           }
           append({ seq: change.seq, id: change.id, changes: change.changes.map((c) => ({ rev: c.rev })), ...(change.deleted ? { deleted: true as const } : {}) });
@@ -216,6 +227,7 @@ export function createPublicFeed(
         failures += 1;
       } finally {
         connected = false;
+        answerTexts.clear();
       }
       // Waits a little longer after each failure in a row, up to 20 times `retryMs`.
       await new Promise((r) => setTimeout(r, retryMs * Math.min(2 ** Math.max(0, failures - 1), 20)).unref());
@@ -269,24 +281,36 @@ export function createPublicFeed(
     },
 
     /**
-     * A normal or longpoll `_changes` answer as the store would give it, or null to forward the request.
-     * `since` as the device sent it; longpoll waits (up to `timeoutMs`) when nothing is newer.
+     * A normal or longpoll `_changes` answer as the store would give it (its JSON text, with the store's closing
+     * newline), or null to forward the request. `since` as the device sent it; longpoll waits (up to `timeoutMs`)
+     * when nothing is newer.
      */
-    async changes(params: { since: string; limit: number | null; mainOnly: boolean; longpoll: boolean; timeoutMs: number; signal: AbortSignal }) {
-      let found = rowsAfter(params.since);
+    async changes(params: { since: string; limit: number | null; mainOnly: boolean; longpoll: boolean; timeoutMs: number; signal: AbortSignal }): Promise<string | null> {
+      let since = params.since;
+      let found = rowsAfter(since);
       if (!found) {
         stats.changesForwarded += 1;
         return null;
       }
       if (params.longpoll && !found.rows.length) {
-        const since = params.since === 'now' ? seqKey(found.tip) : params.since;
+        if (since === 'now') since = seqKey(found.tip);
         await nextChange(params.timeoutMs, params.signal);
         found = rowsAfter(since) ?? found;
       }
       stats.changesServed += 1;
+      // A change wakes every waiting device at once, and nearly all of them ask from the same sequence: the answer is
+      // written once per state of the log, not once per device.
+      const memoKey = since === 'now' ? null : `${since}\u0000${params.limit}\u0000${params.mainOnly}`;
+      const known = memoKey === null ? undefined : answerTexts.get(memoKey);
+      if (known !== undefined) return known;
       const rows = params.limit !== null ? found.rows.slice(0, params.limit) : found.rows;
       const lastSeq = rows.length && params.limit !== null && rows.length < found.rows.length ? rows[rows.length - 1]!.seq : found.tip;
-      return { results: rows.map((e) => shape(e, params.mainOnly)), last_seq: lastSeq, pending: found.rows.length - rows.length };
+      const text = JSON.stringify({ results: rows.map((e) => shape(e, params.mainOnly)), last_seq: lastSeq, pending: found.rows.length - rows.length }) + '\n';
+      if (memoKey !== null && connected) {
+        if (answerTexts.size >= MAX_ANSWER_TEXTS) answerTexts.clear();
+        answerTexts.set(memoKey, text);
+      }
+      return text;
     },
 
     /**

@@ -130,12 +130,15 @@ const FEED_PARAMS = new Set(['since', 'limit', 'style', 'feed', 'heartbeat', 'ti
 /** CouchDB's default wait for a longpoll or continuous feed with nothing to say. */
 const DEFAULT_FEED_TIMEOUT_MS = 60_000;
 
+/** The signal of a request that never waits (a normal `_changes`): nothing to stop. */
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
  * A `_changes` answer from the shared feed, or null when the store must answer (a `since` this gateway has not seen,
  * documents asked for, the feed not connected). Longpoll and continuous answers keep the connection alive with
  * newline heartbeats while they wait, as the store does.
  */
-function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams): Response | null {
+function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams): Response | Promise<Response> | null {
   if ([...params.keys()].some((k) => !FEED_PARAMS.has(k))) return null;
   const kind = params.get('feed') ?? 'normal';
   const since = params.get('since') ?? '0';
@@ -147,7 +150,7 @@ function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams):
   const heartbeatMs = Number.isFinite(heartbeat) && heartbeat > 0 ? Math.max(heartbeat, 1000) : null;
   const timeoutParam = Number(params.get('timeout'));
   const timeoutMs = Number.isFinite(timeoutParam) && timeoutParam > 0 ? Math.min(timeoutParam, DEFAULT_FEED_TIMEOUT_MS) : DEFAULT_FEED_TIMEOUT_MS;
-  const signal = clientSignal(c);
+  const signal = kind === 'normal' ? NEVER_ABORTED : clientSignal(c);
   const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
 
   if (kind === 'continuous') {
@@ -157,25 +160,55 @@ function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams):
   if (kind !== 'normal' && kind !== 'longpoll') return null;
   if (!feed.knows(since)) return null;
   const longpoll = kind === 'longpoll';
-  // Decided at once whether the feed can answer, so a request it cannot is forwarded, not half-answered.
-  const pending = feed.changes({ since, limit, mainOnly, longpoll, timeoutMs, signal });
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async start(stream) {
-      const beat = longpoll && heartbeatMs ? setInterval(() => stream.enqueue(encoder.encode('\n')), heartbeatMs) : null;
+  // Decided at once whether the feed can answer, so a request it cannot is forwarded, not half-answered. Known a
+  // moment ago; should the feed have broken since, the store's own answer would be needed: rare enough to answer
+  // with an empty page from `since`, which the device simply asks again from.
+  const pending = feed.changes({ since, limit, mainOnly, longpoll, timeoutMs, signal }).then(
+    (text) => text ?? JSON.stringify({ results: [], last_seq: since, pending: 0 }) + '\n',
+    () => JSON.stringify({ results: [], last_seq: since, pending: 0 }) + '\n',
+  );
+  if (!longpoll || !heartbeatMs) return pending.then((text) => c.body(text, 200, headers));
+  // A longpoll answered before its first heartbeat is due (the usual case: a change comes, or the device was
+  // behind) is one plain answer, headers and body in one write. Only one still waiting then is streamed, its
+  // headers and a newline first, then a newline per heartbeat, as the store does, until the answer.
+  return new Promise<Response>((resolve) => {
+    let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let beat: ReturnType<typeof setInterval> | undefined;
+    const send = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => {
       try {
-        // Known a moment ago; should the feed have broken since, the store's own answer would be needed: rare
-        // enough to answer with an empty page from `since`, which the device simply asks again from.
-        const answer = (await pending) ?? { results: [], last_seq: since, pending: 0 };
-        stream.enqueue(encoder.encode(JSON.stringify(answer) + '\n'));
-      } finally {
-        if (beat) clearInterval(beat);
-        stream.close();
+        controller.enqueue(encoder.encode(text));
+      } catch {
+        // The device went away: its stream is cancelled.
       }
-    },
+    };
+    const firstBeat = setTimeout(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          stream = controller;
+          send(controller, '\n');
+          beat = setInterval(() => send(controller, '\n'), heartbeatMs);
+        },
+      });
+      resolve(new Response(body, { status: 200, headers }));
+    }, heartbeatMs);
+    void pending.then((text) => {
+      if (!stream) {
+        clearTimeout(firstBeat);
+        resolve(c.body(text, 200, headers));
+        return;
+      }
+      clearInterval(beat);
+      send(stream, text);
+      try {
+        stream.close();
+      } catch {
+        // Cancelled already.
+      }
+    });
   });
-  return new Response(body, { status: 200, headers });
 }
+
+const encoder = new TextEncoder();
 
 type BulkGetResult = { id: string; docs: unknown[] };
 

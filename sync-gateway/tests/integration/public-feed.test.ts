@@ -109,6 +109,13 @@ describe('the shared change feed', () => {
     const answer = await poll;
     expect(answer.results.map((r) => r.id)).toEqual(['feed-longpoll']);
     expect(Date.now() - started).toBeLessThan(10_000);
+    // The same question again, answered at once (the answer is written once per state of the log), then again after
+    // the next change: never the earlier answer.
+    const since = `/_changes?style=all_docs&since=${encodeURIComponent(String(now))}`;
+    expect((await via(a, since)).results.map((r) => r.id)).toEqual(['feed-longpoll']);
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-longpoll-2') as never);
+    await waitFor(async () => (await via(a, since)).results.length === 2);
+    expect((await via(a, since)).results.map((r) => r.id)).toEqual(['feed-longpoll', 'feed-longpoll-2']);
     // since=0 is older than the gateway's start: the store answers, design documents still filtered.
     const all = await via(a, '/_changes?since=0&limit=1000');
     expect(all.results.some((r) => r.id === 'feed-longpoll')).toBe(true);
@@ -178,6 +185,31 @@ describe('the shared change feed', () => {
       expect(Date.now() - written, label).toBeLessThan(500);
       since = answer.last_seq;
     }
+  });
+
+  it('a longpoll answered before its first heartbeat is one plain answer; one still waiting then gets newlines until the answer', async () => {
+    const now = (await via(a, '/_changes?since=now')).last_seq;
+    // A change 0.3 s in: nothing before the JSON.
+    const quick = a.request(`/db/sanctuaries/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(now))}`);
+    await new Promise((r) => setTimeout(r, 300));
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-quick') as never);
+    const quickRes = await quick;
+    expect(quickRes.headers.get('content-type')).toBe('application/json');
+    const quickText = await quickRes.text();
+    expect(quickText.startsWith('{')).toBe(true);
+    expect((JSON.parse(quickText) as Changes).results.map((r) => r.id)).toEqual(['feed-quick']);
+    expect(quickRes.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const since = (JSON.parse(quickText) as Changes).last_seq;
+    const slow = a.request(`/db/sanctuaries/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(since))}`);
+    await new Promise((r) => setTimeout(r, 2_300));
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-slow') as never);
+    const slowRes = await slow;
+    expect(slowRes.headers.get('x-content-type-options')).toBe('nosniff');
+    const slowText = await slowRes.text();
+    // Two heartbeats' newlines came before the answer, as the store sends them.
+    expect(slowText.match(/^\n+/)?.[0].length).toBeGreaterThanOrEqual(2);
+    expect((JSON.parse(slowText) as Changes).results.map((r) => r.id)).toEqual(['feed-slow']);
   });
 
   it('a continuous feed streams what follows, with heartbeats', async () => {
