@@ -1,9 +1,6 @@
 // The one server-side door to CouchDB. The gateway and the workers ask this module for data; neither builds
 // CouchDB URLs itself. Reads use nano; the replication proxy gets a streaming fetch with the credentials added.
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Nano, { type DocumentScope, type ServerScope } from 'nano';
-import { Agent, request, type Dispatcher } from 'undici';
 import type { CouchConfig } from './config.ts';
 import { DB, type DbName } from './definitions.ts';
 import { isSanctuaryDoc, type SanctuaryDoc } from '@ss/domain/sanctuary';
@@ -88,29 +85,6 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 
 export type CouchClient = ReturnType<typeof createCouchClient>;
 
-/** What `forward` sends: text, bytes, or a stream (a request's own body, passed on as it arrives). */
-export type ForwardBody = string | Uint8Array | ReadableStream<Uint8Array> | null;
-
-export interface ForwardInit {
-  method: string;
-  headers?: Record<string, string>;
-  body?: ForwardBody;
-  signal?: AbortSignal;
-}
-
-/** The store's answer to a forwarded request, its body still to be read (or resumed, to be dropped). */
-export interface ForwardedAnswer {
-  status: number;
-  headers: Headers;
-  body: Readable & { arrayBuffer(): Promise<ArrayBuffer>; text(): Promise<string>; json(): Promise<unknown> };
-}
-
-/** Statuses whose answers have no body (a Response refuses one). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-/** The connections to the store: kept open between requests, as many as the feeds and requests need. */
-const storeAgent = new Agent({ keepAliveTimeout: 30_000 });
-
 export function createCouchClient(config: CouchConfig) {
   const authHeader = 'Basic ' + Buffer.from(`${config.username}:${config.password}`).toString('base64');
   const url = new URL(config.url);
@@ -118,31 +92,6 @@ export function createCouchClient(config: CouchConfig) {
   url.password = encodeURIComponent(config.password);
   const nano: ServerScope = Nano({ url: url.toString().replace(/\/$/, '') });
   const use = <T extends object>(name: DbName): DocumentScope<T> => nano.db.use<T>(name);
-
-  async function forwardRaw(db: DbName | string, path: string, init: ForwardInit): Promise<ForwardedAnswer> {
-    const target = `${config.url}/${encodeURIComponent(db)}${path}`;
-    const { signal } = init;
-    try {
-      const answer = await request(target, {
-        method: init.method as Dispatcher.HttpMethod,
-        headers: { ...init.headers, authorization: authHeader, 'accept-encoding': 'identity' },
-        body: init.body instanceof ReadableStream ? Readable.fromWeb(init.body as NodeReadableStream<Uint8Array>) : (init.body ?? null),
-        ...(signal ? { signal } : {}),
-        dispatcher: storeAgent,
-      });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-        else if (value !== undefined) headers.set(name, value);
-      }
-      return { status: answer.statusCode, headers, body: answer.body };
-    } catch (err) {
-      // Given up by the caller (the device went away, a time limit): as fetch does, the signal's own reason.
-      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException(String(signal.reason ?? 'aborted'), 'AbortError');
-      if ((err as Error).name === 'AbortError') throw err;
-      throw new CouchUnavailableError((err as Error).message);
-    }
-  }
 
   return {
     nano,
@@ -163,23 +112,23 @@ export function createCouchClient(config: CouchConfig) {
      * A streaming request to CouchDB for the replication proxy. `path` is relative to the database and must
      * already be allow-listed by the caller. Asks for an uncompressed body: the embedded store's gzip stalls
      * continuous feeds, and the gateway compresses on its own side where it helps.
-     *
-     * Made with undici's `request`, not `fetch`: fetch's spec machinery (its Request, Headers and body streams, made
-     * again for the answer) cost the gateway ~840 us of CPU per small answer against ~480 us this way, and every
-     * device's own database is read and written through here (issue 16). The answer is still a fetch Response.
      */
-    async forward(db: DbName | string, path: string, init: ForwardInit): Promise<Response> {
-      const answer = await forwardRaw(db, path, init);
-      const noBody = init.method === 'HEAD' || NULL_BODY_STATUSES.has(answer.status);
-      if (noBody) answer.body.resume();
-      return new Response(noBody ? null : (Readable.toWeb(answer.body) as ReadableStream<Uint8Array>), { status: answer.status, headers: answer.headers });
+    async forward(db: DbName | string, path: string, init: { method: string; headers?: Record<string, string>; body?: RequestInit['body']; signal?: AbortSignal }): Promise<Response> {
+      const target = `${config.url}/${encodeURIComponent(db)}${path}`;
+      try {
+        return await fetch(target, {
+          method: init.method,
+          headers: { ...init.headers, authorization: authHeader, 'accept-encoding': 'identity' },
+          body: init.body ?? null,
+          signal: init.signal,
+          // Node's fetch needs this to stream a request body.
+          ...(init.body ? { duplex: 'half' } : {}),
+        } as RequestInit);
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        throw new CouchUnavailableError((err as Error).message);
+      }
     },
-
-    /**
-     * `forward` with the answer as it comes: its status, headers and body as a Node stream, which the proxy passes
-     * on without making a fetch Response of it (store-proxy.ts).
-     */
-    forwardRaw,
 
     /**
      * Every document of a database except design documents, page by page, with the update_seq read BEFORE

@@ -122,16 +122,13 @@ export function createCheckpointKeeper(couch: CouchClient, options: CheckpointKe
       u = await load(userId);
       if (!u.names.includes(name)) return { status: 404 };
     }
-    const res = await couch.forwardRaw(userDbName(userId), `/_local/${encodeURIComponent(name)}`, { method: 'GET', headers: { accept: 'application/json' } });
+    const res = await couch.forward(userDbName(userId), `/_local/${encodeURIComponent(name)}`, { method: 'GET', headers: { accept: 'application/json' } });
     if (res.status === 404) {
-      res.body.resume();
+      await res.body?.cancel();
       return { status: 404 };
     }
-    if (res.status !== 200) {
-      res.body.resume();
-      throw new Error(`Reading a checkpoint: the store answered ${res.status}`);
-    }
-    const { _id: _ignored, _rev: rev, ...doc } = JSON.parse(await res.body.text()) as LocalDoc;
+    if (!res.ok) throw new Error(`Reading a checkpoint: the store answered ${res.status}`);
+    const { _id: _ignored, _rev: rev, ...doc } = (await res.json()) as LocalDoc;
     // Written here meanwhile: that is newer.
     const now = u.docs.get(name);
     if (now) return { status: 200, doc: present(name, now) };
@@ -198,22 +195,19 @@ export function createCheckpointKeeper(couch: CouchClient, options: CheckpointKe
     // All of them in one request (both stores take `_local` documents in `_bulk_docs`, each answered on its own).
     let results: Array<{ id?: unknown; rev?: unknown; error?: unknown }>;
     try {
-      const res = await couch.forwardRaw(db, '/_bulk_docs', {
+      const res = await couch.forward(db, '/_bulk_docs', {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ docs: changed.map(([name, entry]) => ({ ...entry.doc, _id: `_local/${name}`, ...(entry.storeRev ? { _rev: entry.storeRev } : {}) })) }),
       });
       // The user's database is gone (the account was deleted): nothing to keep.
       if (res.status === 404) {
-        res.body.resume();
+        await res.body?.cancel();
         for (const [name] of changed) u.docs.delete(name);
         return;
       }
-      if (res.status !== 201 && res.status !== 200) {
-        res.body.resume();
-        throw new Error(`writing checkpoints: the store answered ${res.status}`);
-      }
-      results = JSON.parse(await res.body.text()) as typeof results;
+      if (!res.ok) throw new Error(`writing checkpoints: the store answered ${res.status}`);
+      results = (await res.json()) as typeof results;
     } catch (err) {
       for (const [, entry] of changed) entry.dirty = true;
       throw err;
@@ -239,17 +233,17 @@ export function createCheckpointKeeper(couch: CouchClient, options: CheckpointKe
     const path = `/_local/${encodeURIComponent(name)}`;
     for (let attempt = 0; attempt < 3; attempt++) {
       const body = JSON.stringify({ ...entry.doc, _id: `_local/${name}`, ...(entry.storeRev ? { _rev: entry.storeRev } : {}) });
-      const res = await couch.forwardRaw(db, path, { method: 'PUT', headers: { 'content-type': 'application/json', accept: 'application/json' }, body });
-      const answer = (await res.body.json().catch(() => ({}))) as { rev?: unknown; error?: unknown };
-      if (res.status >= 200 && res.status < 300) {
+      const res = await couch.forward(db, path, { method: 'PUT', headers: { 'content-type': 'application/json', accept: 'application/json' }, body });
+      const answer = (await res.json().catch(() => ({}))) as { rev?: unknown; error?: unknown };
+      if (res.ok) {
         if (typeof answer.rev === 'string') entry.storeRev = answer.rev;
         return 'ok';
       }
       // The user's database is gone (the account was deleted): nothing to keep.
       if (res.status === 404) return 'gone';
       if (res.status !== 409) throw new Error(`writing a checkpoint: the store answered ${res.status}`);
-      const current = await couch.forwardRaw(db, path, { method: 'GET', headers: { accept: 'application/json' } });
-      const stored = (await current.body.json().catch(() => ({}))) as { _rev?: unknown };
+      const current = await couch.forward(db, path, { method: 'GET', headers: { accept: 'application/json' } });
+      const stored = (await current.json().catch(() => ({}))) as { _rev?: unknown };
       entry.storeRev = typeof stored._rev === 'string' ? stored._rev : undefined;
     }
     throw new Error('writing a checkpoint: it kept conflicting');

@@ -3,18 +3,12 @@
 // (forwardQuery applies the policy's body check, replication-policy.ts checkQueryBody). Answers that list
 // documents (_all_docs, _changes) leave without design documents (design-docs.ts); all else streams as it is.
 import type { Context } from 'hono';
-import { Readable } from 'node:stream';
-import type { CouchClient, ForwardBody, ForwardedAnswer } from '@ss/couchdb/client';
+import type { CouchClient } from '@ss/couchdb/client';
 import { changesLineFilter, filterAllDocsBody, filterChangesBody } from './design-docs.ts';
 import { checkQueryBody } from './replication-policy.ts';
 import { clientSignal } from './client-signal.ts';
 import { requestText } from './request-body.ts';
 import { requestUrl } from './request-url.ts';
-
-/** Statuses whose answers have no body. */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-/** Answers up to this length are read whole before they are passed on; longer ones, and those of unknown length, stream. */
-const BUFFER_ANSWERS_UP_TO_BYTES = 256 * 1024;
 
 /** Response headers worth passing back; hop-by-hop and server-identifying ones are dropped. */
 const PASS_HEADERS = ['content-type', 'content-length', 'etag', 'cache-control', 'x-couch-request-id'];
@@ -44,7 +38,7 @@ export function askedPath(c: Context, prefix: string): AskedPath | Response {
 
 export interface ForwardInit {
   /** Defaults to the request's own body for methods that have one. */
-  body?: ForwardBody;
+  body?: RequestInit['body'];
   contentType?: string;
   /** A POST _all_docs whose body names `keys`: design documents' rows become not-found rows, not gaps. */
   allDocsByKeys?: boolean;
@@ -86,9 +80,9 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
     ended = true;
     init.onEnd?.();
   };
-  let upstream: ForwardedAnswer;
+  let upstream: Response;
   try {
-    upstream = await couch.forwardRaw(db, pathAndQuery, {
+    upstream = await couch.forward(db, pathAndQuery, {
       method,
       headers,
       body: hasBody ? (init.body !== undefined ? init.body : c.req.raw.body) : null,
@@ -106,49 +100,18 @@ export async function forwardToStore(c: Context, couch: CouchClient, db: string,
   }
   // Never let an intermediary or the browser cache feed responses.
   out.set('cache-control', 'no-store');
-  const { status } = upstream;
-  if (method === 'HEAD' || NULL_BODY_STATUSES.has(status)) {
-    upstream.body.resume();
-    onEnd();
-    return new Response(null, { status, headers: out });
-  }
+  const body = upstream.body ? endQuietlyOnAbort(upstream.body, signal, onEnd) : null;
+  if (!body) onEnd();
   const listing = listingOf(pathAndQuery, init);
-  const length = Number(upstream.headers.get('content-length') ?? NaN);
-  // An answer of a known, small length (a document, a _revs_diff, a _bulk_docs, a checkpoint) is read whole and
-  // passed on in one piece: streaming it through a web stream and the server adapter's reader cost several times the
-  // CPU of the read.
-  if (!listing && length <= BUFFER_ANSWERS_UP_TO_BYTES) {
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await upstream.body.arrayBuffer());
-    } catch (err) {
-      if (signal.aborted) return new Response(null, { status: 499 });
-      throw err;
-    } finally {
-      onEnd();
-    }
-    return new Response(bytes, { status, headers: out });
-  }
-  if (!listing || status !== 200 || (listing.kind === 'changes' && listing.continuous)) {
-    const body = endQuietlyOnAbort(Readable.toWeb(upstream.body) as ReadableStream<Uint8Array>, signal, onEnd);
-    // Error answers list no documents.
-    if (!listing || status !== 200) return new Response(body, { status, headers: out });
-    // The filtered body has its own length.
-    out.delete('content-length');
-    return new Response(body.pipeThrough(changesLineFilter()), { status: 200, headers: out });
-  }
-  // normal and longpoll feeds and _all_docs are one JSON object (the embedded store writes it on one line,
-  // CouchDB a row per line): read whole, then filtered, and the filtered body has its own length.
+  // Error answers list no documents; HEAD has no body.
+  if (!listing || !body || upstream.status !== 200) return new Response(body, { status: upstream.status, headers: out });
+
+  // The filtered body has its own length.
   out.delete('content-length');
-  let text: string;
-  try {
-    text = await upstream.body.text();
-  } catch (err) {
-    if (signal.aborted) return new Response(null, { status: 499 });
-    throw err;
-  } finally {
-    onEnd();
-  }
+  if (listing.kind === 'changes' && listing.continuous) return new Response(body.pipeThrough(changesLineFilter()), { status: 200, headers: out });
+  // normal and longpoll feeds and _all_docs are one JSON object (the embedded store writes it on one line,
+  // CouchDB a row per line): read whole, then filtered.
+  const text = await new Response(body).text();
   if (signal.aborted) return new Response(null, { status: 499 }); // the device (or its session) went away mid-answer
   const filtered = listing.kind === 'changes' ? filterChangesBody(text) : filterAllDocsBody(text, listing.byKeys);
   if (filtered === null) {

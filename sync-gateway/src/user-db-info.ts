@@ -40,9 +40,9 @@ export function userDbInfoCache(couch: CouchClient, { infoTtlMs = 5_000, usageTt
     let pending = reading.get(userId);
     if (!pending) {
       pending = couch
-        .forwardRaw(userDbName(userId), '', { method: 'GET', headers: { accept: 'application/json' } })
+        .forward(userDbName(userId), '', { method: 'GET', headers: { accept: 'application/json' } })
         .then(async (res) => {
-          const answer = { status: res.status, body: await res.body.text() };
+          const answer = { status: res.status, body: await res.text() };
           if (res.status === 200) {
             entries.delete(userId);
             entries.set(userId, { at: Date.now(), body: answer.body, ...sizeOf(answer.body), written: 0 });

@@ -146,8 +146,8 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
     stats.storeRequests += 1;
     entry.answer = (async (): Promise<Fetched> => {
       try {
-        const res = await couch.forwardRaw(db, `/_changes?${query.toString()}`, { method: 'GET', headers: { accept: 'application/json' } });
-        const raw = await res.body.text();
+        const res = await couch.forward(db, `/_changes?${query.toString()}`, { method: 'GET', headers: { accept: 'application/json' } });
+        const raw = await res.text();
         if (res.status !== 200) return { text: raw, status: res.status, rows: 0, lastSeq: null };
         const text = filterChangesBody(raw);
         if (text === null) return { text: null, status: 502, rows: 0, lastSeq: null };
@@ -205,8 +205,8 @@ export function createUserFeeds(couch: CouchClient, { maxKnown = 100_000, retryM
       if (!watch.fresh()) {
         // Not following: the store waits instead, as it did before.
         stats.forwarded += 1;
-        const res = await couch.forwardRaw(db, `/_changes?${params.toString()}`, { method: 'GET', headers: { accept: 'application/json' }, signal });
-        const raw = await res.body.text();
+        const res = await couch.forward(db, `/_changes?${params.toString()}`, { method: 'GET', headers: { accept: 'application/json' }, signal });
+        const raw = await res.text();
         const text = res.status === 200 ? filterChangesBody(raw) : raw;
         return { text, status: text === null ? 502 : res.status, rows: 0, lastSeq: null };
       }
