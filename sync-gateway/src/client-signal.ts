@@ -27,3 +27,9 @@ export function clientSignal(c: Context): AbortSignal {
   }
   return signal;
 }
+
+/** The Node server's response for this request, when the request came through it (not in tests calling the app). */
+export function nodeResponse(c: Context): ServerResponse | undefined {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  return outgoing && typeof outgoing.writeHead === 'function' ? outgoing : undefined;
+}

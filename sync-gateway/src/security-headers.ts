@@ -160,6 +160,16 @@ export const DATA_ANSWER_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
 ];
 
+/**
+ * The headers the middleware below gives a data answer, for an answer a route writes to the connection itself (a
+ * public longpoll, routes/replication.ts), which the middleware never sees.
+ */
+export function dataAnswerHeaders(c: Context): Record<string, string> {
+  const headers = Object.fromEntries(DATA_ANSWER_HEADERS);
+  if (c.get(ARRIVED_OVER_HTTPS as never) === true) headers['Strict-Transport-Security'] = HSTS_VALUE;
+  return headers;
+}
+
 export function securityHeaders({ tileUrl, trustedProxies, scriptHashes = [] }: SecurityHeaderOptions): MiddlewareHandler {
   const headersFor = (hashes: readonly string[]) =>
     secureHeaders({

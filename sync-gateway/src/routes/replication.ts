@@ -12,7 +12,9 @@ import { createPublicFeed, type PublicFeed } from '../public-feed.ts';
 import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
 import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
 import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
-import { clientSignal } from '../client-signal.ts';
+import { clientSignal, nodeResponse } from '../client-signal.ts';
+import { dataAnswerHeaders } from '../security-headers.ts';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { requestText } from '../request-body.ts';
 import { requestUrl } from '../request-url.ts';
 
@@ -167,45 +169,50 @@ function changesFromFeed(c: Context, feed: PublicFeed, params: URLSearchParams):
     (text) => text ?? JSON.stringify({ results: [], last_seq: since, pending: 0 }) + '\n',
     () => JSON.stringify({ results: [], last_seq: since, pending: 0 }) + '\n',
   );
-  if (!longpoll || !heartbeatMs) return pending.then((text) => c.body(text, 200, headers));
-  // A longpoll answered before its first heartbeat is due (the usual case: a change comes, or the device was
-  // behind) is one plain answer, headers and body in one write. Only one still waiting then is streamed, its
-  // headers and a newline first, then a newline per heartbeat, as the store does, until the answer.
-  return new Promise<Response>((resolve) => {
-    let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
-    let beat: ReturnType<typeof setInterval> | undefined;
-    const send = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => {
-      try {
-        controller.enqueue(encoder.encode(text));
-      } catch {
-        // The device went away: its stream is cancelled.
-      }
-    };
-    const firstBeat = setTimeout(() => {
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          stream = controller;
-          send(controller, '\n');
-          beat = setInterval(() => send(controller, '\n'), heartbeatMs);
-        },
-      });
-      resolve(new Response(body, { status: 200, headers }));
-    }, heartbeatMs);
+  if (!longpoll) return pending.then((text) => c.body(text, 200, headers));
+  const outgoing = nodeResponse(c);
+  if (outgoing) {
+    // Behind the Node server (always, but in tests that call the app directly), the longpoll writes its own answer
+    // when the change comes: status, headers (with the answer's length) and body in one write. Should a heartbeat be
+    // due first, the status and headers go with its newline, and then a newline per heartbeat, as the store does.
+    // Waking a thousand waiting devices is then one write each, with none of the framework's per-answer work, which
+    // was done for each device when it asked (issue 16).
+    const head = { ...headers, ...dataAnswerHeaders(c) };
+    const open = () => !outgoing.destroyed && !outgoing.writableEnded;
+    const beat = heartbeatMs
+      ? setInterval(() => {
+          if (!open()) return;
+          if (!outgoing.headersSent) outgoing.writeHead(200, head);
+          outgoing.write('\n');
+        }, heartbeatMs)
+      : undefined;
     void pending.then((text) => {
-      if (!stream) {
-        clearTimeout(firstBeat);
-        resolve(c.body(text, 200, headers));
-        return;
-      }
       clearInterval(beat);
-      send(stream, text);
-      try {
-        stream.close();
-      } catch {
-        // Cancelled already.
-      }
+      if (!open()) return;
+      if (!outgoing.headersSent) outgoing.writeHead(200, { ...head, 'content-length': String(Buffer.byteLength(text)) });
+      outgoing.end(text);
     });
+    return RESPONSE_ALREADY_SENT;
+  }
+  // Called without the Node server (tests calling the app): a stream, newlines while it waits, then the answer.
+  const body = new ReadableStream<Uint8Array>({
+    start(stream) {
+      const send = (text: string, end = false) => {
+        try {
+          stream.enqueue(encoder.encode(text));
+          if (end) stream.close();
+        } catch {
+          // Cancelled: the caller went away.
+        }
+      };
+      const beat = heartbeatMs ? setInterval(() => send('\n'), heartbeatMs) : undefined;
+      void pending.then((text) => {
+        clearInterval(beat);
+        send(text, true);
+      });
+    },
   });
+  return new Response(body, { status: 200, headers });
 }
 
 const encoder = new TextEncoder();
