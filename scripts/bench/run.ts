@@ -6,6 +6,7 @@ import { loadGazetteerFromDir } from '../../sync-gateway/src/gazetteer.ts';
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import { benchSearch } from './search.ts';
 import { benchGateway } from './gateway.ts';
+import { benchFanout } from './fanout.ts';
 import { benchBrowser } from './browser.ts';
 import { storeKindFromEnv } from '@ss/couchdb/store-choice';
 // @ts-expect-error plain ESM helper shared with npm start / npm test
@@ -23,6 +24,8 @@ interface Section {
 const SECTIONS: Section[] = [
   { name: 'search', run: ({ gazetteer }) => benchSearch(gazetteer) },
   { name: 'gateway', run: ({ gazetteer }) => benchGateway(gazetteer) },
+  // The whole stack as npm start runs it: a change woken on a thousand waiting longpolls (issue 16).
+  { name: 'fanout', run: () => benchFanout() },
   // Headless Chromium through the real gateway: first sync into IndexedDB and offline cold start.
   {
     name: 'browser',
