@@ -164,11 +164,11 @@ export const DATA_ANSWER_HEADERS: ReadonlyArray<readonly [string, string]> = [
  * The headers the middleware below gives a data answer, for an answer a route writes to the connection itself (a
  * public longpoll, routes/replication.ts), which the middleware never sees.
  */
-export function dataAnswerHeaders(c: Context): Record<string, string> {
-  const headers = Object.fromEntries(DATA_ANSWER_HEADERS);
-  if (c.get(ARRIVED_OVER_HTTPS as never) === true) headers['Strict-Transport-Security'] = HSTS_VALUE;
-  return headers;
+export function dataAnswerHeaders(c: Context): Readonly<Record<string, string>> {
+  return c.get(ARRIVED_OVER_HTTPS as never) === true ? DATA_ANSWER_HEADERS_HTTPS : DATA_ANSWER_HEADERS_HTTP;
 }
+const DATA_ANSWER_HEADERS_HTTP: Readonly<Record<string, string>> = Object.freeze(Object.fromEntries(DATA_ANSWER_HEADERS));
+const DATA_ANSWER_HEADERS_HTTPS: Readonly<Record<string, string>> = Object.freeze({ ...DATA_ANSWER_HEADERS_HTTP, 'Strict-Transport-Security': HSTS_VALUE });
 
 export function securityHeaders({ tileUrl, trustedProxies, scriptHashes = [] }: SecurityHeaderOptions): MiddlewareHandler {
   const headersFor = (hashes: readonly string[]) =>

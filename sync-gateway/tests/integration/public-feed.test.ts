@@ -5,8 +5,6 @@
 // sequences. The store's request count shows the sharing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { DB } from '@ss/couchdb/definitions';
 import { statsDocId } from '@ss/domain/review';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
@@ -14,6 +12,7 @@ import { CouchUnavailableError, createCouchClient, type CouchClient } from '@ss/
 import { createApp } from '../../src/app.ts';
 import { startStoreCounter } from '../../../scripts/load/store-counter.ts';
 import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { serveForDevices } from './device-server.ts';
 
 let fx: StoreFixture;
 let a: ReturnType<typeof createApp>;
@@ -54,6 +53,8 @@ beforeAll(async () => {
 afterAll(() => fx.stop());
 
 describe('the shared change feed', () => {
+  /** Gateway a behind the Node server, as it runs (the longpoll writes its own answer there). */
+  const node = serveForDevices(() => a, 'public-feed');
   it('answers _changes since any sequence it has seen exactly as the store does', async () => {
     const start = (await via(a, '/_changes?since=now')).last_seq;
     const scope = fx.couch.use<SanctuaryDoc>(DB.sanctuaries);
@@ -190,47 +191,40 @@ describe('the shared change feed', () => {
   });
 
   it('behind the Node server, a longpoll answered before its first heartbeat is one plain answer; one still waiting then gets newlines until the answer', async () => {
-    const server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: a.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/db/sanctuaries`;
-    try {
-      const now = (await via(a, '/_changes?since=now')).last_seq;
-      // A change 0.3 s in: the whole answer at once, with its length and the data answers' headers, nothing before it.
-      const quick = fetch(`${base}/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(now))}`);
-      await new Promise((r) => setTimeout(r, 300));
-      await fx.couch.use(DB.sanctuaries).insert(listing('feed-quick') as never);
-      const quickRes = await quick;
-      const quickText = await quickRes.text();
-      expect(quickRes.status).toBe(200);
-      expect(quickRes.headers.get('content-type')).toBe('application/json');
-      expect(quickRes.headers.get('content-length')).toBe(String(Buffer.byteLength(quickText)));
-      expect(quickRes.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(quickRes.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(quickRes.headers.get('cache-control')).toBe('no-store');
-      expect(quickText.startsWith('{')).toBe(true);
-      const since = (JSON.parse(quickText) as Changes).last_seq;
-      expect((JSON.parse(quickText) as Changes).results.map((r) => r.id)).toEqual(['feed-quick']);
+    const base = `${node.base}/db/sanctuaries`;
+    const now = (await via(a, '/_changes?since=now')).last_seq;
+    // A change 0.3 s in: the whole answer at once, with its length and the data answers' headers, nothing before it.
+    const quick = fetch(`${base}/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(now))}`);
+    await new Promise((r) => setTimeout(r, 300));
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-quick') as never);
+    const quickRes = await quick;
+    const quickText = await quickRes.text();
+    expect(quickRes.status).toBe(200);
+    expect(quickRes.headers.get('content-type')).toBe('application/json');
+    expect(quickRes.headers.get('content-length')).toBe(String(Buffer.byteLength(quickText)));
+    expect(quickRes.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(quickRes.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(quickRes.headers.get('cache-control')).toBe('no-store');
+    expect(quickText.startsWith('{')).toBe(true);
+    const since = (JSON.parse(quickText) as Changes).last_seq;
+    expect((JSON.parse(quickText) as Changes).results.map((r) => r.id)).toEqual(['feed-quick']);
 
-      // A device that goes away while it waits is simply forgotten (the change after it answers the next one).
-      const gone = new AbortController();
-      const dropped = fetch(`${base}/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(since))}`, { signal: gone.signal }).catch(() => 'gone');
-      await new Promise((r) => setTimeout(r, 200));
-      gone.abort();
-      expect(await dropped).toBe('gone');
+    // A device that goes away while it waits is simply forgotten (the change after it answers the next one).
+    const gone = new AbortController();
+    const dropped = fetch(`${base}/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(since))}`, { signal: gone.signal }).catch(() => 'gone');
+    await new Promise((r) => setTimeout(r, 200));
+    gone.abort();
+    expect(await dropped).toBe('gone');
 
-      // Nothing for 2.3 s: the headers and a newline per heartbeat, then the answer.
-      const slow = fetch(`${base}/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(since))}`);
-      await new Promise((r) => setTimeout(r, 2_300));
-      await fx.couch.use(DB.sanctuaries).insert(listing('feed-slow') as never);
-      const slowRes = await slow;
-      expect(slowRes.headers.get('x-content-type-options')).toBe('nosniff');
-      const slowText = await slowRes.text();
-      expect(slowText.match(/^\n+/)?.[0].length).toBeGreaterThanOrEqual(2);
-      expect((JSON.parse(slowText) as Changes).results.map((r) => r.id)).toEqual(['feed-slow']);
-    } finally {
-      server.close();
-    }
+    // Nothing for 2.3 s: the headers and a newline per heartbeat, then the answer.
+    const slow = fetch(`${base}/_changes?feed=longpoll&heartbeat=1000&since=${encodeURIComponent(String(since))}`);
+    await new Promise((r) => setTimeout(r, 2_300));
+    await fx.couch.use(DB.sanctuaries).insert(listing('feed-slow') as never);
+    const slowRes = await slow;
+    expect(slowRes.headers.get('x-content-type-options')).toBe('nosniff');
+    const slowText = await slowRes.text();
+    expect(slowText.match(/^\n+/)?.[0].length).toBeGreaterThanOrEqual(2);
+    expect((JSON.parse(slowText) as Changes).results.map((r) => r.id)).toEqual(['feed-slow']);
   });
 
   it('a continuous feed streams what follows, with heartbeats', async () => {
