@@ -315,6 +315,29 @@ test("a page that comes with its content is painted before the app's JavaScript 
   await expect(page.getByRole('heading', { name: 'Where this comes from' })).toBeVisible();
 });
 
+test("the app's stylesheet comes inside the page and is never fetched again once the app runs", async ({ page }) => {
+  for (const path of ['/', '/sanctuary/farm-sanctuary-watkins-glen-ny']) {
+    await page.goto(path);
+    // The app has run, with the chunks it loads on demand (each lists the entry's stylesheet among what it needs).
+    await waitForSync(page);
+    const sheets = await page.evaluate(() => {
+      const marker = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][disabled]');
+      const file = marker?.getAttribute('href') ?? null;
+      return {
+        file,
+        inline: document.querySelectorAll('head style').length,
+        fetched: performance.getEntriesByType('resource').filter((r) => file !== null && new URL(r.name).pathname === file).length,
+        linked: [...document.styleSheets].filter((s) => s.href !== null && file !== null && new URL(s.href).pathname === file).length,
+      };
+    });
+    expect(sheets.file, `${path}: the stylesheet's own address is kept, disabled`).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+    expect(sheets.inline, `${path}: the stylesheet is inside the page`).toBeGreaterThan(0);
+    // Fetching it again restyled the whole page after the app started (a long task on a slow phone).
+    expect(sheets.fetched, `${path}: the stylesheet was not fetched`).toBe(0);
+    expect(sheets.linked, `${path}: no second copy applies`).toBe(0);
+  }
+});
+
 test('an empty app shell (what the service worker serves) starts the app at once, not after waiting for a paint', async ({ page }) => {
   // /index.html is the bare shell: nothing in #root to paint before the app renders it.
   await page.goto('/index.html');
