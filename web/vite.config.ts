@@ -33,7 +33,7 @@ function inlineEarlyScripts(): Plugin {
  * but Vite's preload helper finds it there. The helper loads the stylesheets of a chunk's dependencies unless a link
  * to them is already in the document, and every lazy chunk that imports the entry chunk lists the entry's
  * stylesheet: without the link it loaded a second copy after the first paint, whose arrival restyled the whole page
- * (36-56 ms of the main thread here, four times that on Lighthouse's slow phone).
+ * (36–56 ms of the main thread here, four times that on Lighthouse's slow phone).
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -57,17 +57,23 @@ function inlineEntryCss(): Plugin {
 /** The module the entry imports one task after its own (web/src/main.tsx): the app itself. */
 const APP_START_MODULE = '/src/start.tsx';
 
+type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
+
+/** The entry chunk, the chunk of the app's start (APP_START_MODULE), which the entry imports by itself, and every chunk by name. */
+function appStartChunks(bundle: Record<string, { type: string }> | undefined) {
+  const chunks = Object.values(bundle ?? {}).filter((c): c is Chunk => c.type === 'chunk');
+  const entry = chunks.find((c) => c.isEntry);
+  const start = chunks.find((c) => c.facadeModuleId?.endsWith(APP_START_MODULE));
+  if (!entry || !start || !entry.dynamicImports.includes(start.fileName)) throw new Error(`the entry does not import ${APP_START_MODULE} by itself`);
+  return { entry, start, byName: new Map(chunks.map((c) => [c.fileName, c])) };
+}
+
 /**
  * Modulepreload links for the app's start (APP_START_MODULE) and the chunks it imports, which the entry asks for only
  * once it has run: fetched beside the entry instead of one round trip after it.
  */
 function appStartPreloads(bundle: Record<string, { type: string }> | undefined, already: string[]): string[] {
-  type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[]; dynamicImports: string[] };
-  const chunks = Object.values(bundle ?? {}).filter((c): c is Chunk => c.type === 'chunk');
-  const entry = chunks.find((c) => c.isEntry);
-  const start = chunks.find((c) => c.facadeModuleId?.endsWith(APP_START_MODULE));
-  if (!entry || !start || !entry.dynamicImports.includes(start.fileName)) throw new Error(`the entry does not import ${APP_START_MODULE} by itself`);
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const { entry, start, byName } = appStartChunks(bundle);
   const files = new Set<string>();
   const visit = (file: string) => {
     if (files.has(file) || file === entry.fileName) return;
@@ -79,18 +85,13 @@ function appStartPreloads(bundle: Record<string, { type: string }> | undefined, 
 }
 
 /**
- * The chunks the app's start (APP_START_MODULE) imports, dependencies first, as ES evaluation would run them: the
- * entry imports them one task at a time before the start itself (web/src/main.tsx), so evaluating the app is a row of
- * short tasks instead of one long one (~130 ms here, four times that on a slow phone, during which the page answers
- * no input). The entry chunk, already running, is left out.
+ * The chunks the app's start imports, dependencies first, as ES evaluation would run them: the entry imports them one
+ * task at a time before the start itself (web/src/main.tsx), so evaluating the app is a row of short tasks instead of
+ * one long one (~130 ms here, four times that on a slow phone, during which the page answers no input). The entry
+ * chunk, already running, is left out.
  */
 function appStartStages(bundle: Record<string, { type: string }> | undefined): string[] {
-  type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[] };
-  const chunks = Object.values(bundle ?? {}).filter((c): c is Chunk => c.type === 'chunk');
-  const entry = chunks.find((c) => c.isEntry);
-  const start = chunks.find((c) => c.facadeModuleId?.endsWith(APP_START_MODULE));
-  if (!entry || !start) throw new Error(`no entry or no ${APP_START_MODULE} chunk`);
-  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const { entry, start, byName } = appStartChunks(bundle);
   const order: string[] = [];
   const seen = new Set<string>([entry.fileName]);
   const visit = (file: string) => {

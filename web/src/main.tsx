@@ -1,5 +1,5 @@
 // Entry point. Evaluating the app's modules is the longest task of its start on a slow phone (React DOM, the router
-// with its routes, the data layer and its schemas: ~175 ms with the CPU slowed 4x, which Lighthouse counts as
+// with its routes, the data layer and its schemas: ~175 ms with the CPU slowed 4×, which Lighthouse counts as
 // blocking time past the first 50). It is split up: this task evaluates React DOM and the few helpers below; then
 // the app's chunks (whose files the build asks for beside this one) are evaluated one task each, dependencies first
 // (the build lists them on <template id="ss-app">: web/vite.config.ts), and last the app (./start), which starts.
