@@ -327,7 +327,7 @@ test("the app's stylesheet comes inside the page and is never fetched again once
         file,
         inline: document.querySelectorAll('head style').length,
         fetched: performance.getEntriesByType('resource').filter((r) => file !== null && new URL(r.name).pathname === file).length,
-        linked: [...document.styleSheets].filter((s) => s.href !== null && file !== null && new URL(s.href).pathname === file).length,
+        linked: Array.from(document.styleSheets).filter((s) => s.href !== null && file !== null && new URL(s.href).pathname === file).length,
       };
     });
     expect(sheets.file, `${path}: the stylesheet's own address is kept, disabled`).toMatch(/^\/assets\/index-[\w-]+\.css$/);
