@@ -3,7 +3,7 @@
 import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { router } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import { startAccount } from './data/account';
 import { holdEarlyPress, replayEarlyPress, watchEarlySearchBox } from './lib/early-input';
 
@@ -37,20 +37,20 @@ function AfterFirstRender() {
 // starts (one long task of hundreds of milliseconds on a slow phone otherwise). When the server already put the
 // page's content in the HTML, it is on screen first: a listing's facts (plain HTML from the gateway) are replaced after
 // that paint; a page the build pre-rendered from the app's own components is hydrated.
-const app = (
+const appFor = (router: AppRouter) => (
   <StrictMode>
     <RouterProvider router={router} />
     <AfterFirstRender />
   </StrictMode>
 );
-function mount() {
+function mount(router: AppRouter) {
   window.__ssAppStarted = true;
   startTransition(() => {
-    createRoot(container).render(app);
+    createRoot(container).render(appFor(router));
   });
 }
 /** The HTML is the app's own (the build rendered it, web/prerender-pages.mjs): React takes it over as it is. */
-function hydrate() {
+function hydrate(router: AppRouter) {
   // The route and its component are resolved first, as they were when the HTML was rendered. And the router lays the
   // page out as it did for the server (no Suspense boundary around the root route), which it does once it knows
   // the page came from the server: what TanStack Router's own SSR hydration sets.
@@ -60,37 +60,45 @@ function hydrate() {
     void router.load().then(() =>
       startTransition(() => {
         holdEarlyPress();
-        hydrateRoot(container, app, { onRecoverableError: (err, info) => console.warn('[ssr] hydration', err, info.componentStack) });
+        hydrateRoot(container, appFor(router), { onRecoverableError: (err, info) => console.warn('[ssr] hydration', err, info.componentStack) });
       }),
     ),
   );
 }
 /** Content that is not the app's own (a listing's facts from the gateway, or the home page's snapshot) is painted first, then replaced. */
-function mountAfterPaint() {
+function mountAfterPaint(router: AppRouter) {
   // Its search box may hold what was typed already.
   watchEarlySearchBox(container);
   // The route is resolved before the first render, so that render is the page itself and never an empty frame
   // between the two.
-  requestAnimationFrame(() => setTimeout(() => void router.load().then(mount, mount), 0));
+  const go = () => mount(router);
+  requestAnimationFrame(() => setTimeout(() => void router.load().then(go, go), 0));
 }
 const earlySnapshot = window.__ssEarlySnapshot;
 window.__ssEarlySnapshot = undefined;
-if (container.dataset.prerendered === 'app') {
-  watchEarlySearchBox(container);
-  hydrate();
-} else if (container.firstElementChild) mountAfterPaint();
-// At / from the app shell (the service worker's, online or not), the device's snapshot of the page is read with the
-// first cards' preview, which the app's first render waits for anyway: the snapshot is painted first (or found
-// missing), then the app renders; at the latest after SNAPSHOT_WAIT_MS, should the device's storage not answer.
-else if (earlySnapshot) {
-  const SNAPSHOT_WAIT_MS = 1000;
-  const late = new Promise<boolean>((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MS, false));
-  void Promise.race([earlySnapshot, late]).then((shown) => (shown ? mountAfterPaint() : mount()), mount);
-}
-else mount();
-
-// Replication needs PouchDB, which loads after the first paint's JavaScript (see data/local-db-loader).
+// Creating the router (its route tree and the browser's history: ~35 ms of a slow phone's time) is a task of its own,
+// after this module's evaluation.
 nextTask(() => {
-  void import('./data/sync').then((m) => m.startSync());
-  startAccount();
+  const router = createAppRouter();
+  if (container.dataset.prerendered === 'app') {
+    watchEarlySearchBox(container);
+    hydrate(router);
+  } else if (container.firstElementChild) mountAfterPaint(router);
+  // At / from the app shell (the service worker's, online or not), the device's snapshot of the page is read with the
+  // first cards' preview, which the app's first render waits for anyway: the snapshot is painted first (or found
+  // missing), then the app renders; at the latest after SNAPSHOT_WAIT_MS, should the device's storage not answer.
+  else if (earlySnapshot) {
+    const SNAPSHOT_WAIT_MS = 1000;
+    const late = new Promise<boolean>((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MS, false));
+    void Promise.race([earlySnapshot, late]).then(
+      (shown) => (shown ? mountAfterPaint(router) : mount(router)),
+      () => mount(router),
+    );
+  } else mount(router);
+  // Replication needs PouchDB, which loads after the first paint's JavaScript (see data/local-db-loader). Queued after
+  // the page's own first step (above), as before.
+  nextTask(() => {
+    void import('./data/sync').then((m) => m.startSync());
+    startAccount();
+  });
 });

@@ -1,6 +1,6 @@
 // Whether a CSS media query matches now, following changes (rotation, resizing), for layouts that differ in
 // structure and not only in style: /map on a phone is a different arrangement, not the desktop one squeezed.
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { pageData } from '../data/page-data';
 
 /**
@@ -9,12 +9,17 @@ import { pageData } from '../data/page-data';
  * for a page that rearranges itself once the app runs.
  */
 export function useMediaQuery(query: string, serverMatches = false): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  // One subscription per query: a new function each render would make React unsubscribe and subscribe again every time.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => window.matchMedia(query).matches,
     () => serverMatches,
   );
