@@ -6,9 +6,10 @@ import { MAX_PHOTO_BYTES } from '@ss/domain/constants';
 import { sniffPhotoType, type PhotoType } from '@ss/domain/photo-bytes';
 import { REVIEW_DOC_TYPE, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
 import {
-  REVIEW_PHOTO_ATTACHMENT_PATTERN, photoDocId, photoUrl, reviewCommandDocSchema, reviewCommandHex, reviewCommandPushSchema, reviewIdForHex, thumbnailUrl,
+  REVIEW_PHOTO_ATTACHMENT_PATTERN, photoDocId, photoUrl, reviewCommandHex, reviewIdForHex, thumbnailUrl,
   type ReviewCommandDoc,
 } from '@ss/domain/review-command';
+import { reviewCommandDocSchema, reviewCommandPushSchema } from '@ss/domain/review-command-schema';
 import { checkUserDbDoc, type UserDbWriteOptions } from '@ss/domain/user-db';
 import { isUserDoc, userDocId, type UserDoc } from '@ss/domain/user';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';

@@ -1,6 +1,7 @@
 // Unit tests for the favourite document schema.
 import { describe, expect, it } from 'vitest';
-import { favoriteDocId, favoriteDocSchema, newFavorite } from './favorite.ts';
+import { favoriteDocId, newFavorite } from './favorite.ts';
+import { favoriteDocSchema } from './favorite-schema.ts';
 
 const owner = '0123456789abcdef0123456789abcdef';
 

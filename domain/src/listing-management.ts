@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import { MAX_PHOTO_BASE64_LENGTH, randomHex } from './review-command.ts';
 import { ALLOWED_PHOTO_TYPES, MAX_PHOTO_BYTES } from './constants.ts';
-import { SANCTUARY_ID_PATTERN, revisionsSchema } from './favorite.ts';
+import { SANCTUARY_ID_PATTERN } from './favorite.ts';
+import { revisionsSchema } from './revisions-schema.ts';
 import { editableFieldSchemas, upcomingEventSchema, weeklyHoursSchema } from './sanctuary.ts';
 import { USER_ID_PATTERN } from './user.ts';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isValidVisitDate, newReviewCommand, reviewCommandDocSchema, reviewCommandHex, reviewFormSchema, REVIEW_COMMAND_ID_PATTERN,
-} from './review-command.ts';
+import { isValidVisitDate, newReviewCommand, reviewCommandHex, REVIEW_COMMAND_ID_PATTERN } from './review-command.ts';
+import { reviewCommandDocSchema, reviewFormSchema } from './review-command-schema.ts';
 
 const owner = '0123456789abcdef0123456789abcdef';
 const hex = 'fedcba9876543210fedcba9876543210';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_FILTERS } from './constants.ts';
-import { ANY_DISTANCE_MILES, parseSearchQuery, SEARCH_FLAGS, SERVICE_FILTER_FLAGS, toSearchQueryString } from './search-criteria.ts';
+import { ANY_DISTANCE_MILES, SEARCH_FLAGS, SERVICE_FILTER_FLAGS, toSearchQueryString } from './search-criteria.ts';
+import { parseSearchQuery } from './search-query.ts';
 
 describe('search query string', () => {
   it('reads the spec’s parameters into criteria', () => {

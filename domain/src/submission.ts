@@ -3,7 +3,7 @@
 // The gateway turns the first into a `submissions` document and applies the second; outcomes are written back.
 import * as z from 'zod/mini';
 import { ANIMAL_TYPES } from './constants.ts';
-import { revisionsSchema } from './favorite.ts';
+import { revisionsSchema } from './revisions-schema.ts';
 import { lookupPlace, type Gazetteer } from './gazetteer.ts';
 import { randomHex } from './review-command.ts';
 import { US_STATES } from './us-states.ts';

@@ -3,8 +3,10 @@
 // the type, id and owner rules, built from USER_DB_DOC_TYPES. A new kind of user document is added here only.
 import * as z from 'zod/mini';
 import './english-errors.ts';
-import { FAVORITE_DOC_TYPE, favoriteDocSchema } from './favorite.ts';
-import { REVIEW_COMMAND_DOC_TYPE, REVIEW_COMMAND_MAX_BYTES, reviewCommandPushSchema } from './review-command.ts';
+import { FAVORITE_DOC_TYPE } from './favorite.ts';
+import { favoriteDocSchema } from './favorite-schema.ts';
+import { REVIEW_COMMAND_DOC_TYPE, REVIEW_COMMAND_MAX_BYTES } from './review-command.ts';
+import { reviewCommandPushSchema } from './review-command-schema.ts';
 import { ADMIN_DECISION_DOC_TYPE, SUBMISSION_COMMAND_DOC_TYPE, adminDecisionPushSchema, submissionCommandPushSchema } from './submission.ts';
 import { checkRevisionMeta } from './revisions.ts';
 import { LISTING_CLAIM_COMMAND_TYPE, LISTING_UPDATE_COMMAND_TYPE, claimCommandPushSchema, listingUpdatePushSchema } from './listing-management.ts';

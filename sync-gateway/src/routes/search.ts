@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { searchSanctuaries, type SearchHit } from '@ss/domain/search';
-import { parseSearchQuery } from '@ss/domain/search-criteria';
+import { parseSearchQuery } from '@ss/domain/search-query';
 import { jsonAnswer } from '../compress-answers.ts';
 import { jsonError } from '../errors.ts';
 import type { SearchDirectory } from '../search-directory.ts';

@@ -6,14 +6,8 @@ import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ALLOWED_PHOTO_TYPES, MAX_REVIEW_PHOTOS } from '@ss/domain/constants';
-import {
-  MAX_REVIEW_COMMENT_LENGTH,
-  MAX_REVIEW_TITLE_LENGTH,
-  REVIEW_MESSAGES,
-  reviewFormSchema,
-  type ReviewFormInput,
-  type ReviewFormValues,
-} from '@ss/domain/review-command';
+import { MAX_REVIEW_COMMENT_LENGTH, MAX_REVIEW_TITLE_LENGTH, REVIEW_MESSAGES } from '@ss/domain/review-command';
+import { reviewFormSchema, type ReviewFormInput, type ReviewFormValues } from '@ss/domain/review-command-schema';
 import { submitReview } from '../../../data/submit-review';
 import { errorMessage } from '../../../lib/api';
 import { primaryButton, secondaryButton } from '../../../ui/button-styles';
