@@ -88,7 +88,7 @@ export function createApp({ couch, webDist, security }: GatewayOptions) {
   app.route('/api/admin', adminReviewRoutes(accounts));
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
   app.use('/db/me/*', userCommandHook(accounts, { gazetteer }));
-  const replication = replicationRoutes(couch);
+  const replication = replicationRoutes(couch, { directory });
   app.route('/db/me', meRoutes(accounts, { listingKnown: (id) => replication.holds(DB.sanctuaries, id) }));
   app.route('/db/submissions', submissionsReplicationRoutes(accounts));
   // PouchDB asks the server root (/db/) for a uuid to name its replications; without one it names them by the

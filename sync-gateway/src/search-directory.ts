@@ -1,8 +1,13 @@
-// The gateway's in-memory copy of the sanctuaries, prepared for searching. Kept fresh with a short TTL: once it
-// has expired, the next search asks CouchDB for the database's update_seq (cheap) and reloads only if it moved.
+// The gateway's in-memory copy of the sanctuaries, prepared for searching. Once the gateway follows the store
+// (routes/replication.ts), the copy is kept change by change from the same dump and shared change feed as the
+// first-sync snapshot, and the index is rebuilt from it after a change: the store is not listed again. Before that
+// (and in API-only use, where nothing follows), a short TTL: once it has expired, the next search asks the store for
+// the database's update_seq (cheap) and lists every listing again only if it moved. At 100k listings that listing
+// took the store tens of seconds and the gateway hundreds of megabytes for each change, while searches waited.
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
-import { toSanctuary, type Sanctuary } from '@ss/domain/sanctuary';
+import { toSanctuary, type Sanctuary, type SanctuaryDoc } from '@ss/domain/sanctuary';
+import { isSanctuaryDoc } from '@ss/domain/sanctuary-doc';
 import { createSearchIndex, type SanctuarySearchIndex } from '@ss/domain/search';
 import { sortByName } from '@ss/domain/sort';
 import { SEARCH_DIRECTORY_TTL_MS } from './freshness.ts';
@@ -12,8 +17,13 @@ export { SEARCH_DIRECTORY_TTL_MS };
 export interface SearchDirectory {
   /** The current index; reloads first when the TTL has expired and the database changed since. */
   current(): Promise<SanctuarySearchIndex<Sanctuary>>;
-  /** Every sanctuary in name order (as the app lists them) and the update_seq they reflect; same freshness. */
+  /** Every sanctuary in name order (as the app lists them) and a token that changes with them; same freshness. */
   listing(): Promise<{ seq: string; sanctuaries: readonly Sanctuary[] }>;
+  /**
+   * A copy kept from outside, change by change (routes/replication.ts hands it the sanctuaries' snapshot's documents):
+   * `put` each document as it now is (null: gone), in order; once `readyWhen`'s test passes, searches read it.
+   */
+  follower(): { put: (id: string, doc: object | null) => void; readyWhen: (ready: () => boolean) => void };
 }
 
 export function searchDirectory(
@@ -46,7 +56,25 @@ export function searchDirectory(
     }
   }
 
+  // The copy kept change by change, once something follows the store for us.
+  const kept = new Map<string, Sanctuary>();
+  let keptVersion = 0;
+  let keptReady: (() => boolean) | undefined;
+
+  /** The index of the kept copy, rebuilt after a change (at 100k listings tens of milliseconds); undefined until it is ready. */
+  function fromKept(): SanctuarySearchIndex<Sanctuary> | undefined {
+    if (!keptReady?.()) return undefined;
+    const seq = `kept-${keptVersion}`;
+    if (cached?.seq !== seq) {
+      const items = [...kept.values()];
+      cached = { seq, index: createSearchIndex(items), items, checkedAt: clock() };
+    }
+    return cached.index;
+  }
+
   function current() {
+    const index = fromKept();
+    if (index) return Promise.resolve(index);
     if (cached && clock() - cached.checkedAt < ttlMs) return Promise.resolve(cached.index);
     // Concurrent searches share one refresh.
     refreshing ??= refresh().finally(() => (refreshing = undefined));
@@ -55,6 +83,18 @@ export function searchDirectory(
 
   return {
     current,
+    follower() {
+      return {
+        put(id, doc) {
+          if (doc && isSanctuaryDoc<SanctuaryDoc>(doc)) kept.set(id, toSanctuary(doc));
+          else if (!kept.delete(id)) return;
+          keptVersion += 1;
+        },
+        readyWhen(ready) {
+          keptReady = ready;
+        },
+      };
+    },
     async listing() {
       await current();
       const c = cached!;

@@ -99,9 +99,9 @@ export type LiveSnapshot = ReturnType<typeof createLiveSnapshot>;
 /**
  * The snapshot of one database, fed by `apply` (from the shared change feed, in order) after `fill` has dumped the
  * database once. Changes that arrive during the dump wait and are applied after it, in order, so a page read
- * before a change can never overwrite what the change brought.
+ * before a change can never overwrite what the change brought. `onPut` sees every document put, dumped or changed.
  */
-export function createLiveSnapshot(couch: CouchClient, db: DbName) {
+export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { onPut?: (id: string, doc: object | null) => void } = {}) {
   const buckets = Array.from({ length: BUCKETS }, () => ({ lines: new Map<string, string>(), segment: null as Segment | null }));
   let updateSeq: string | number = 0;
   let docCount = 0;
@@ -120,6 +120,8 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName) {
     docCount += (doc ? 1 : 0) - (had ? 1 : 0);
     bucket.segment = null;
     version += 1;
+    // Another copy kept from the same dump and changes, in the same order (search-directory.ts).
+    onPut?.(id, doc);
   }
 
   return {

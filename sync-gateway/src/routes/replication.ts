@@ -11,6 +11,7 @@ import { isReviewDoc, statsDocId } from '@ss/domain/review';
 import { createPublicFeed, type PublicFeed } from '../public-feed.ts';
 import { checkQueryBody, readOnlyVerdict } from '../replication-policy.ts';
 import { createLiveSnapshot, type LiveSnapshot } from '../snapshot.ts';
+import type { SearchDirectory } from '../search-directory.ts';
 import { askedPath, forwardQuery, forwardToStore } from '../store-proxy.ts';
 import { clientSignal, nodeResponse } from '../client-signal.ts';
 import { dataAnswerHeaders } from '../security-headers.ts';
@@ -30,7 +31,8 @@ interface PublicDb {
   snapshot: LiveSnapshot;
 }
 
-export function replicationRoutes(couch: CouchClient) {
+/** `directory`: the search copy of the listings, kept from the sanctuaries' snapshot once it is filled. */
+export function replicationRoutes(couch: CouchClient, { directory }: { directory?: SearchDirectory } = {}) {
   const app = new Hono();
 
   app.use(
@@ -40,7 +42,9 @@ export function replicationRoutes(couch: CouchClient) {
 
   const publicDbs = new Map<string, PublicDb>();
   for (const db of READ_ONLY_DBS) {
-    const snapshot = createLiveSnapshot(couch, db as DbName);
+    const follower = db === DB.sanctuaries ? directory?.follower() : undefined;
+    const snapshot = createLiveSnapshot(couch, db as DbName, follower ? { onPut: follower.put } : {});
+    follower?.readyWhen(() => snapshot.ready());
     const feed = createPublicFeed(couch, db as DbName, {
       onDoc: (id, doc, seq) => snapshot.apply(id, doc, seq),
       // A newly published review's listing figures follow it at once (routes/me.ts, routes/sanctuaries.ts): one wake

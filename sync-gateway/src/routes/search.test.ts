@@ -183,4 +183,36 @@ describe('the gateway’s search copy of the sanctuaries', () => {
     expect(await directory.current()).toBe(a);
     expect(logs.join('\n')).toMatch(/last copy/);
   });
+
+  it('once a copy kept change by change is ready, searches read it and the store is not listed again', async () => {
+    const fake = fakeCouch();
+    let now = 0;
+    const directory = searchDirectory(fake.couch, { ttlMs: 1000, clock: () => now });
+    const follower = directory.follower();
+    let ready = false;
+    follower.readyWhen(() => ready);
+    // Filling (the snapshot's dump): not read yet; the store's listing serves meanwhile.
+    for (const d of DOCS.slice(0, 2)) follower.put(d._id, d);
+    follower.put('_design/x', { _id: '_design/x', views: {} });
+    expect((await directory.current()).sanctuaries).toHaveLength(3);
+    expect(fake.lists).toBe(1);
+
+    ready = true;
+    const kept = await directory.current();
+    expect(kept.sanctuaries.map((x) => x.id).sort()).toEqual(DOCS.slice(0, 2).map((d) => d._id).sort());
+    expect(await directory.current()).toBe(kept);
+    // A change: a new index with it, at once (no TTL), and still no listing of the store however long it runs.
+    follower.put(DOCS[2]!._id, DOCS[2]!);
+    now = 60_000;
+    const changed = await directory.current();
+    expect(changed).not.toBe(kept);
+    expect(changed.sanctuaries).toHaveLength(3);
+    follower.put(DOCS[0]!._id, null);
+    expect((await directory.listing()).sanctuaries.map((x) => x.id)).not.toContain(DOCS[0]!._id);
+    // Deleting what it never held changes nothing.
+    const before = await directory.current();
+    follower.put('no-such-listing', null);
+    expect(await directory.current()).toBe(before);
+    expect(fake.lists).toBe(1);
+  });
 });

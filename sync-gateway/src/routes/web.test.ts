@@ -42,6 +42,7 @@ function fakeDirectory(names: string[]) {
   const directory: SearchDirectory = {
     current: () => Promise.reject(new Error('not used')),
     listing: () => (state.down ? Promise.reject(new Error('store down')) : Promise.resolve({ seq: state.seq, sanctuaries: state.sanctuaries })),
+    follower: () => ({ put: () => undefined, readyWhen: () => undefined }),
   };
   return { state, directory };
 }
