@@ -30,7 +30,7 @@ import { startStoreCounterProcess, type StoreCounter } from './store-counter.ts'
 import { BROWSER_CONNECTIONS, DeviceHttp, RecordedFailure, clientAddress, closeDevicePools } from './http.ts';
 import { Metrics, distribution, storeAnswersByKind, whileStarting, type Distribution } from './metrics.ts';
 import { ProcessSampler, type ProcessFigures } from './proc.ts';
-import { PublicReplica, UserReplica } from './replication.ts';
+import { PublicReplica, UserReplica, readEarlierVisit, type EarlierVisit } from './replication.ts';
 import { applyAndApprove, postReview, searchTraffic, type PublicWrite } from './traffic.ts';
 
 export interface LoadOptions {
@@ -44,6 +44,13 @@ export interface LoadOptions {
   searchPerSecond: number;
   /** Share of devices signed in (two devices per account), which also replicate /db/me two-way. */
   signedInShare: number;
+  /**
+   * Devices that synced on an earlier visit (`--returning`): each public database's snapshot is read once before the
+   * window and every device starts from it, following changes only. What a gateway serves most of the time, and the
+   * only way to run 1,000 devices against 100k listings here: a first sync each would pull the whole directory 1,000
+   * times over loopback.
+   */
+  returning: boolean;
   /** Mean time between a signed-in device's favourite toggles. */
   favoriteEveryMs: number;
   reviewEveryMs: number;
@@ -60,6 +67,7 @@ export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
   sanctuaries: 0,
   searchPerSecond: 20,
   signedInShare: 0.5,
+  returning: false,
   favoriteEveryMs: 30_000,
   reviewEveryMs: 3_000,
   approvalEveryMs: 10_000,
@@ -222,6 +230,14 @@ interface Device {
   parity: number;
 }
 
+/** How long setup may wait for the gateway's snapshots (a large directory is read first). */
+const EARLIER_VISIT_WAIT_MS = 90_000;
+async function readEarlierVisits(http: DeviceHttp): Promise<{ sanctuaries: EarlierVisit; reviews: EarlierVisit }> {
+  const giveUpAt = performance.now() + EARLIER_VISIT_WAIT_MS;
+  const [sanctuaries, reviews] = await Promise.all([readEarlierVisit(http, 'sanctuaries', giveUpAt), readEarlierVisit(http, 'reviews', giveUpAt)]);
+  return { sanctuaries, reviews };
+}
+
 function withEnv<T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
   Object.assign(process.env, vars);
@@ -269,9 +285,17 @@ export async function runLoad(partial: Partial<LoadOptions> = {}): Promise<LoadR
 
     // Devices: the first `signedIn` are signed in, two per account (a phone and a laptop).
     const signedIn = Math.min(options.clients, Math.round(options.clients * options.signedInShare));
+    const earlier = options.returning ? await readEarlierVisits(new DeviceHttp(base, clientAddress(60_200), setupMetrics)) : undefined;
+    if (earlier) log(`Returning devices: they hold ${earlier.sanctuaries.revisions.size} listings and ${earlier.reviews.revisions.size} reviews from an earlier visit`);
     const devices: Device[] = Array.from({ length: options.clients }, (_, n) => {
       const http = new DeviceHttp(base, clientAddress(n + 1), metrics, { connections: BROWSER_CONNECTIONS });
-      return { n, http, sanctuaries: new PublicReplica('sanctuaries', http, metrics), reviews: new PublicReplica('reviews', http, metrics), parity: n % 2 };
+      return {
+        n,
+        http,
+        sanctuaries: new PublicReplica('sanctuaries', http, metrics, earlier?.sanctuaries),
+        reviews: new PublicReplica('reviews', http, metrics, earlier?.reviews),
+        parity: n % 2,
+      };
     });
     const runTag = Date.now().toString(36);
     const accountOf = async (first: Device, second: Device | undefined, k: number) => {

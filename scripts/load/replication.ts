@@ -136,6 +136,31 @@ interface ParsedSnapshot {
   revisions: ReadonlyArray<readonly [string, string]>;
 }
 
+/** What a device kept from an earlier visit to a public database: where it was, and the revisions it holds. */
+export interface EarlierVisit {
+  seq: Seq;
+  revisions: ReadonlyMap<string, string>;
+}
+
+/**
+ * A public database's snapshot, read once, as every returning device's earlier visit (`npm run load -- --returning`):
+ * shared by all of them, each device keeping only what it receives after it.
+ */
+export async function readEarlierVisit(http: DeviceHttp, db: PublicDb, giveUpAt: number): Promise<EarlierVisit> {
+  const kind = `GET /db/${db}/_snapshot (setup)`;
+  for (;;) {
+    // 503 while the gateway is still reading a large directory (it says when to ask again).
+    const snapshot = await http.call(kind, `/db/${db}/_snapshot`, { accept: 'application/x-ndjson', expect: [200, 503] });
+    if (snapshot?.status === 200) {
+      const parsed = parseSnapshot(snapshot.text);
+      if (!parsed) throw new Error(`${kind}: no header line with update_seq`);
+      return { seq: parsed.seq, revisions: new Map(parsed.revisions) };
+    }
+    if (performance.now() > giveUpAt) throw new Error(`${kind}: the gateway had no snapshot ready in time`);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+}
+
 /** The last snapshots parsed, by their text (the same string object for the same bytes: http.ts `gunzipText`). */
 const parsedSnapshots = new Map<string, ParsedSnapshot | null>();
 
@@ -173,11 +198,15 @@ export class PublicReplica {
   /** When the device first caught up and began waiting on the live feed (performance.now()). */
   liveAt: number | undefined;
 
+  /** `earlier`: a returning device, holding what an earlier visit left it (shared, never written), with no first sync. */
   constructor(
     readonly db: PublicDb,
     private readonly http: DeviceHttp,
     private readonly metrics: Metrics,
-  ) {}
+    private readonly earlier?: EarlierVisit,
+  ) {
+    this.seq = earlier?.seq;
+  }
 
   /** Everything up to this remote sequence is on the device; unset until the snapshot is loaded. */
   private seq: Seq | undefined;
@@ -193,7 +222,7 @@ export class PublicReplica {
         db: this.db,
         limit: 1000,
         stop,
-        has: (id, rev) => this.docs.get(id) === rev,
+        has: (id, rev) => (this.docs.get(id) ?? this.earlier?.revisions.get(id)) === rev,
         store: (doc, at) => {
           this.docs.set(doc._id, doc._rev);
           if (!this.delivered.has(doc._id)) this.delivered.set(doc._id, at);
@@ -224,7 +253,7 @@ export class PublicReplica {
 
   /** Whether the device holds `id` (from the snapshot or the feed). */
   holds(id: string): boolean {
-    return this.docs.has(id);
+    return this.docs.has(id) || this.earlier?.revisions.has(id) === true;
   }
 }
 

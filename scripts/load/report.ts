@@ -26,7 +26,8 @@ export function formatReport(r: LoadReport): string {
   out.push(
     `Duration ${(r.windowMs / 1000).toFixed(1)} s (setup ${(r.setupMs / 1000).toFixed(1)} s before it; then ${(r.drainMs / 1000).toFixed(1)} s for the last changes to arrive); ${o.clients} devices replicating live ` +
       `(${r.devicesLive.signedIn} signed in, two per account, also syncing /db/me two-way); ${o.searchPerSecond} searches/s; ` +
-      `${o.sanctuaries ? `${o.sanctuaries} synthetic sanctuaries added to the seed` : 'the default seed only'}`,
+      `${o.sanctuaries ? `${o.sanctuaries} synthetic sanctuaries added to the seed` : 'the default seed only'}` +
+      `${o.returning ? '; returning devices (synced on an earlier visit: no first sync, changes only)' : ''}`,
   );
   out.push(`Devices live at the end: /db/sanctuaries ${r.devicesLive.sanctuaries}/${o.clients}, /db/reviews ${r.devicesLive.reviews}/${o.clients}, /db/me ${r.devicesLive.me}/${r.devicesLive.signedIn}`);
   out.push(`Requests completed: ${r.requests} — throughput ${r.throughput.toFixed(1)} req/s during the window`);

@@ -63,4 +63,22 @@ describe('npm run load, small', () => {
     // Setting up the stack and signing the accounts up takes longer on CouchDB, and on a busy machine (the CouchDB
     // leg runs this beside another suite starting its own node).
   }, 240_000);
+
+  it('returning devices (--returning) start from an earlier visit: no first sync, and every change still reaches every device', async () => {
+    const report = await runLoad({ clients: 6, seconds: 5, searchPerSecond: 0, signedInShare: 0, returning: true, favoriteEveryMs: 700, reviewEveryMs: 600, approvalEveryMs: 0, log: progress });
+    const text = formatReport(report);
+
+    expect(report.errorMessages, text).toEqual([]);
+    expect(report.devicesLive).toEqual({ sanctuaries: 6, reviews: 6, me: 0, signedIn: 0 });
+    const count = (kind: string) => report.kinds.find((k) => k.kind === kind)?.count ?? 0;
+    // The snapshots were read once, in setup, not by the devices.
+    for (const db of ['sanctuaries', 'reviews']) expect(count(`GET /db/${db}/_snapshot`), text).toBe(0);
+    expect(count('GET /db/reviews/_changes'), text).toBeGreaterThan(0);
+    expect(report.writes.reviews).toBeGreaterThan(0);
+    // Each review reached each device through its feed: deliveries (those made while devices came online and after)
+    // are reviews × devices.
+    const deliveries = report.propagation.filter((p) => p.what.startsWith('review posted')).reduce((sum, p) => sum + p.count, 0);
+    expect(deliveries, text).toBe(report.writes.reviews * 6);
+    expect(text).toContain('returning devices');
+  }, 240_000);
 });
