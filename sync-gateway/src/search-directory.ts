@@ -31,7 +31,7 @@ export function searchDirectory(
   { ttlMs = SEARCH_DIRECTORY_TTL_MS, clock = Date.now, log = console.warn }: { ttlMs?: number; clock?: () => number; log?: (line: string) => void } = {},
 ): SearchDirectory {
   let cached:
-    | { seq: string; index: SanctuarySearchIndex<Sanctuary>; items: Sanctuary[]; sorted?: Sanctuary[]; checkedAt: number }
+    | { seq: string; index: SanctuarySearchIndex<Sanctuary>; items: Sanctuary[]; sorted?: Sanctuary[]; checkedAt: number; kept?: true }
     | undefined;
   let refreshing: Promise<SanctuarySearchIndex<Sanctuary>> | undefined;
 
@@ -61,15 +61,20 @@ export function searchDirectory(
   let keptVersion = 0;
   let keptReady: (() => boolean) | undefined;
 
-  /** The index of the kept copy, rebuilt after a change (at 100k listings tens of milliseconds); undefined until it is ready. */
+  /**
+   * The index of the kept copy; undefined until it is ready. Rebuilt after a change, at most once per TTL: at 100k
+   * listings a rebuild (and the word index the next word search builds on it) is seconds of CPU, and changes may come
+   * by the thousand (a bulk import through the feed).
+   */
   function fromKept(): SanctuarySearchIndex<Sanctuary> | undefined {
     if (!keptReady?.()) return undefined;
     const seq = `kept-${keptVersion}`;
-    if (cached?.seq !== seq) {
+    const fresh = cached?.kept && clock() - cached.checkedAt < ttlMs;
+    if (cached?.seq !== seq && !fresh) {
       const items = [...kept.values()];
-      cached = { seq, index: createSearchIndex(items), items, checkedAt: clock() };
+      cached = { seq, index: createSearchIndex(items), items, checkedAt: clock(), kept: true };
     }
-    return cached.index;
+    return cached!.index;
   }
 
   function current() {

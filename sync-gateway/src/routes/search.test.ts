@@ -8,7 +8,7 @@ import { createApp } from '../app.ts';
 import { searchDirectory } from '../search-directory.ts';
 import { toSanctuary } from '@ss/domain/sanctuary';
 import { withDistances, type SearchHit } from '@ss/domain/search';
-import { SEARCH_PLACE_HEADER, searchAnswerJson } from './search.ts';
+import { MAX_SEARCH_RESULTS, SEARCH_PLACE_HEADER, SEARCH_TOTAL_HEADER, searchAnswerJson, searchLimit } from './search.ts';
 
 function doc(id: string, fields: Partial<SanctuaryDoc> & Pick<SanctuaryDoc, 'name' | 'city' | 'state' | 'latitude' | 'longitude'>): SanctuaryDoc {
   return {
@@ -95,6 +95,22 @@ describe('GET /api/sanctuaries/search', () => {
     expect(zipped.headers.get('content-length')).toBe(String(raw.byteLength));
     expect(decodeURIComponent(zipped.headers.get(SEARCH_PLACE_HEADER)!)).toBe('Cleveland, OH 44101');
     expect(JSON.parse(gunzipSync(raw).toString('utf8'))).toEqual(await plain.json());
+  });
+
+  it('holds at most `limit` listings (the best, in order) and says how many matched', async () => {
+    const near = 'latitude=41.5&longitude=-81.7&radius=500';
+    const whole = await app.request(`/api/sanctuaries/search?${near}`);
+    expect(whole.headers.get(SEARCH_TOTAL_HEADER)).toBe('3');
+    const first = await app.request(`/api/sanctuaries/search?${near}&limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get(SEARCH_TOTAL_HEADER)).toBe('3');
+    expect(((await first.json()) as Array<{ id: string }>).map((s) => s.id)).toEqual(['cleveland-pigs', 'happy-trails']);
+    expect(searchLimit(undefined)).toBe(MAX_SEARCH_RESULTS);
+    for (const bad of ['0', '-1', '2.5', 'ten', String(MAX_SEARCH_RESULTS + 1)]) {
+      const res = await app.request(`/api/sanctuaries/search?limit=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe(`limit must be a whole number from 1 to ${MAX_SEARCH_RESULTS}`);
+    }
   });
 
   it('answers unknown text with an empty list', async () => {
@@ -201,13 +217,17 @@ describe('the gateway’s search copy of the sanctuaries', () => {
     const kept = await directory.current();
     expect(kept.sanctuaries.map((x) => x.id).sort()).toEqual(DOCS.slice(0, 2).map((d) => d._id).sort());
     expect(await directory.current()).toBe(kept);
-    // A change: a new index with it, at once (no TTL), and still no listing of the store however long it runs.
+    // A change: searched once the TTL since the last rebuild has passed (a bulk import's thousands of changes rebuild
+    // the index once per TTL, not once per search), and still no listing of the store however long it runs.
     follower.put(DOCS[2]!._id, DOCS[2]!);
+    now = 500;
+    expect(await directory.current()).toBe(kept);
     now = 60_000;
     const changed = await directory.current();
     expect(changed).not.toBe(kept);
     expect(changed.sanctuaries).toHaveLength(3);
     follower.put(DOCS[0]!._id, null);
+    now = 120_000;
     expect((await directory.listing()).sanctuaries.map((x) => x.id)).not.toContain(DOCS[0]!._id);
     // Deleting what it never held changes nothing.
     const before = await directory.current();

@@ -11,6 +11,22 @@ import type { SearchDirectory } from '../search-directory.ts';
 
 /** Response header naming the place the query was read as ("Cleveland, OH 44101"), URI-encoded. */
 export const SEARCH_PLACE_HEADER = 'X-Search-Place';
+/** Response header with how many listings matched, of which the answer holds the first `limit`. */
+export const SEARCH_TOTAL_HEADER = 'X-Total-Count';
+/**
+ * The most listings one answer holds (and the default): the directory today has 332, so every answer is whole; at
+ * 100k listings an unbounded answer to a word ("chickens") was tens of megabytes of JSON and gzip per request, and
+ * twenty such searches a second took the gateway past 3.5 GB and stopped it answering anything else.
+ */
+export const MAX_SEARCH_RESULTS = 1000;
+
+/** `limit` from the query string: a whole number from 1 to MAX_SEARCH_RESULTS, MAX_SEARCH_RESULTS when absent; else null. */
+export function searchLimit(text: string | undefined): number | null {
+  if (text === undefined || text === '') return MAX_SEARCH_RESULTS;
+  if (!/^\d{1,7}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= MAX_SEARCH_RESULTS ? n : null;
+}
 
 export interface SearchRouteOptions {
   directory: SearchDirectory;
@@ -19,7 +35,7 @@ export interface SearchRouteOptions {
 }
 
 /** Each listing's JSON in UTF-8, made once per version of the directory (search-directory.ts replaces the objects on a change). */
-const listingJson = new WeakMap<Sanctuary, { whole: Uint8Array; open: Uint8Array }>();
+const listingJson = new WeakMap<Sanctuary, Uint8Array>();
 const encoder = new TextEncoder();
 /** UTF-8 bytes of a text. */
 const utf8 = (text: string): Uint8Array => encoder.encode(text);
@@ -37,15 +53,13 @@ export function searchAnswerJson(results: readonly SearchHit[]): Uint8Array<Arra
   const parts: Uint8Array[] = [OPEN];
   results.forEach(({ sanctuary, distance }, i) => {
     if (i) parts.push(COMMA);
-    let json = listingJson.get(sanctuary);
-    if (json === undefined) {
-      const whole = JSON.stringify(sanctuary);
-      listingJson.set(sanctuary, (json = { whole: utf8(whole), open: utf8(`${whole.slice(0, -1)},"distance":`) }));
-    }
-    if (distance === null) parts.push(json.whole);
+    let whole = listingJson.get(sanctuary);
+    if (whole === undefined) listingJson.set(sanctuary, (whole = utf8(JSON.stringify(sanctuary))));
+    if (distance === null) parts.push(whole);
     // A listing with a distance of its own (never, from toSanctuary) or no fields would not splice cleanly.
-    else if ('distance' in sanctuary || json.whole.byteLength === 2) parts.push(utf8(JSON.stringify({ ...sanctuary, distance })));
-    else parts.push(json.open, utf8(`${JSON.stringify(distance)}}`));
+    else if ('distance' in sanctuary || whole.byteLength === 2) parts.push(utf8(JSON.stringify({ ...sanctuary, distance })));
+    // Its JSON up to the closing brace (a view, not a copy: the copy kept per listing is one).
+    else parts.push(whole.subarray(0, whole.byteLength - 1), utf8(`,"distance":${JSON.stringify(distance)}}`));
   });
   parts.push(CLOSE);
   const joined = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
@@ -61,14 +75,18 @@ export function searchRoutes({ directory, gazetteer }: SearchRouteOptions) {
   const app = new Hono();
 
   app.get('/', async (c) => {
-    const parsed = parseSearchQuery(c.req.query());
+    const { limit: limitText, ...query } = c.req.query();
+    const limit = searchLimit(limitText);
+    if (limit === null) return jsonError(c, 400, `limit must be a whole number from 1 to ${MAX_SEARCH_RESULTS}`);
+    const parsed = parseSearchQuery(query);
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
     const index = await directory.current();
     const { results, place } = searchSanctuaries(parsed.criteria, index, { gazetteer: gazetteer() });
-    const headers = new Headers({ 'content-type': 'application/json' });
+    const headers = new Headers({ 'content-type': 'application/json', [SEARCH_TOTAL_HEADER]: String(results.length) });
     if (place) headers.set(SEARCH_PLACE_HEADER, encodeURIComponent(place.label));
-    // The spec's shape: an array of sanctuaries, each with its distance in miles when there is an origin.
-    return jsonAnswer(c, searchAnswerJson(results), { status: 200, headers });
+    // The spec's shape: an array of sanctuaries (the best `limit`, in the search's order), each with its distance in
+    // miles when there is an origin.
+    return jsonAnswer(c, searchAnswerJson(results.length > limit ? results.slice(0, limit) : results), { status: 200, headers });
   });
 
   return app;
