@@ -1,7 +1,7 @@
 // The schema the gateway checks every favourite a device pushes against (domain/src/user-db.ts). Kept apart from
 // favorite.ts, which the web app evaluates at start.
 import * as z from 'zod/mini';
-import { FAVORITE_DOC_TYPE, FAVORITE_SCHEMA_VERSION, SANCTUARY_ID_PATTERN, favoriteDocId } from './favorite.ts';
+import { FAVORITE_DOC_TYPE, FAVORITE_SCHEMA_VERSION, SANCTUARY_ID_PATTERN, favoriteDocId, type FavoriteDoc } from './favorite.ts';
 import { revisionsSchema } from './revisions-schema.ts';
 import { USER_ID_PATTERN } from './user.ts';
 
@@ -18,3 +18,10 @@ export const favoriteDocSchema = z
     createdAt: z.iso.datetime({ offset: true, error: 'createdAt must be an ISO date-time' }),
   })
   .check(z.refine((doc) => doc._id === favoriteDocId(doc.sanctuaryId), { message: 'The id of a favorite must be "favorite:" + its sanctuaryId', path: ['_id'] }));
+
+/** Compile-time check: what the schema accepts is exactly a FavoriteDoc (favorite.ts), both ways. */
+export const FAVORITE_SCHEMA_MATCHES_TYPE: [z.infer<typeof favoriteDocSchema>] extends [FavoriteDoc]
+  ? [FavoriteDoc] extends [z.infer<typeof favoriteDocSchema>]
+    ? true
+    : never
+  : never = true;

@@ -2,8 +2,6 @@
 // through /db/me: ids, constructor and the cheap kind check the screens use. The schema the gateway checks every
 // pushed favourite against is in favorite-schema.ts: the web app evaluates this module at start, and building a
 // schema there (with zod's own modules to load) is time a slow phone spends before it can answer a tap.
-import type * as z from 'zod/mini';
-import type { favoriteDocSchema } from './favorite-schema.ts';
 
 export const FAVORITE_DOC_TYPE = 'favorite';
 export const FAVORITE_SCHEMA_VERSION = 1;
@@ -15,7 +13,20 @@ export const SANCTUARY_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
 /** One favourite per sanctuary: the id is derived from it, so favouriting twice on two devices converges. */
 export const favoriteDocId = (sanctuaryId: string): string => `${FAVORITE_ID_PREFIX}${sanctuaryId}`;
 
-export type FavoriteDoc = z.infer<typeof favoriteDocSchema>;
+/** As stored; favorite-schema.ts's schema checks a pushed one against this. A type, not an interface: it stays
+ * assignable to plain records (Record<string, unknown>), as the schema's inferred type was. */
+export type FavoriteDoc = {
+  _id: string;
+  _rev?: string | undefined;
+  /** Replication metadata PouchDB may send along. */
+  _revisions?: { start: number; ids: string[] } | undefined;
+  _deleted?: boolean | undefined;
+  type: typeof FAVORITE_DOC_TYPE;
+  schemaVersion: typeof FAVORITE_SCHEMA_VERSION;
+  sanctuaryId: string;
+  ownerId: string;
+  createdAt: string;
+};
 
 export function newFavorite(sanctuaryId: string, ownerId: string, now: Date = new Date()): FavoriteDoc {
   return {
