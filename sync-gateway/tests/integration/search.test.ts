@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB } from '@ss/couchdb/definitions';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { buildGazetteer } from '../../../scripts/build-gazetteer.ts';
-import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 import { createApp } from '../../src/app.ts';
 import { SEARCH_PLACE_HEADER } from '../../src/routes/search.ts';
 import { searchDirectory } from '../../src/search-directory.ts';
@@ -48,4 +48,29 @@ describe('search against the seeded store', () => {
     now = 4000;
     expect(await directory.current()).toBe(after); // nothing changed: the same copy
   });
+
+  it('a gateway following the store searches its copy kept from the feed: a new listing is found, the store never listed again', async () => {
+    let lists = 0;
+    const couch = { ...fx.couch, sanctuaries: { ...fx.couch.sanctuaries, list: () => (lists++, fx.couch.sanctuaries.list()) } };
+    const app = createApp({ couch });
+    try {
+      app.warm();
+      const ids = async (qs: string) => ((await (await app.request(`/api/sanctuaries/search?${qs}`)).json()) as Array<{ id: string }>).map((x) => x.id);
+      // Once the sanctuaries' snapshot is filled, searches read the kept copy (the seed's Farm Sanctuary is in it).
+      await waitFor(async () => app.following() && (await ids('query=Watkins%20Glen%2C%20NY')).includes('farm-sanctuary-watkins-glen-ny'));
+      const listedBefore = lists;
+      const doc = {
+        _id: 'search-test-kept', type: 'sanctuary', schemaVersion: 1, createdAt: 't', updatedAt: 't', name: 'Kept Copy Refuge', description: '',
+        address: '', city: 'Ravenna', state: 'OH', zipCode: '', latitude: 41.16, longitude: -81.24, coordinatesApproximate: true, phone: '',
+        email: '', website: '', animalTypes: [], isVerified: false, acceptingAnimals: null, hasVolunteerOpportunities: false, volunteerInfo: '',
+        hasToursAvailable: false, tourSchedule: '', specialNeeds: '', imageUrls: [], operatingHours: {}, upcomingEvents: [],
+      } as SanctuaryDoc;
+      await fx.couch.call(() => fx.couch.use<SanctuaryDoc>(DB.sanctuaries).insert(doc));
+      // Within the copy's freshness (a rebuild at most every SEARCH_DIRECTORY_TTL_MS).
+      await waitFor(async () => (await ids('query=kept%20copy%20refuge')).includes('search-test-kept'), 15_000, 250);
+      expect(lists).toBe(listedBefore);
+    } finally {
+      await app.close();
+    }
+  }, 40_000);
 });
