@@ -210,6 +210,96 @@ describe('index', () => {
   });
 });
 
+describe('an index made from the version before', () => {
+  it('answers every search as one built afresh, through listings changed, added and removed, whatever it had built', () => {
+    // Variations of the listings above: renamed, moved, other animals and hours; a seeded generator, so a failure repeats.
+    let seed = 11;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let made = 0;
+    const variant = (): Sanctuary => {
+      const base = LIST[Math.floor(rnd() * LIST.length)]!;
+      const other = LIST[Math.floor(rnd() * LIST.length)]!;
+      return {
+        ...base,
+        id: `v-${made++}`,
+        name: rnd() < 0.3 ? other.name : rnd() < 0.5 ? `${base.name} ${other.city}` : base.name,
+        description: rnd() < 0.5 ? other.description : base.description,
+        animalTypes: rnd() < 0.5 ? other.animalTypes : base.animalTypes,
+        operatingHours: rnd() < 0.5 ? other.operatingHours : base.operatingHours,
+        latitude: base.latitude + (rnd() - 0.5),
+        longitude: base.longitude + (rnd() - 0.5),
+      };
+    };
+    const CRITERIA: SearchCriteria[] = [
+      {},
+      { query: '44101', radius: 100 },
+      { query: 'Ohio' },
+      { query: 'Woodstock', radius: 5 },
+      { query: 'rescue' },
+      { query: 'farm pigs' },
+      { query: 'sanctuery' },
+      { openNow: true },
+      { animalTypes: ['goats'], query: 'Cleveland, OH', radius: 500 },
+    ];
+    const answers = (index: ReturnType<typeof createSearchIndex>) =>
+      CRITERIA.map((c) => {
+        const r = searchSanctuaries(c, index, options);
+        return { ids: r.results.map((h) => h.sanctuary.id), distances: r.results.map((h) => h.distance), place: r.place?.label ?? null };
+      });
+    for (let run = 0; run < 6; run++) {
+      let list = [...LIST, ...Array.from({ length: 20 }, variant)];
+      let index = createSearchIndex(list);
+      for (let step = 0; step < 10; step++) {
+        // Every other step, the version before has made all its lazy parts (name order, words, towns, hours).
+        if ((step + run) % 2 === 0) answers(index);
+        const next = list.slice();
+        const changed = new Set<number>();
+        for (let c = 1 + Math.floor(rnd() * 3); c > 0; c--) {
+          const kind = rnd();
+          const at = Math.floor(rnd() * next.length);
+          if (kind < 0.45) {
+            next[at] = variant();
+            changed.add(at);
+          } else if (kind < 0.75) {
+            next.push(variant());
+            changed.add(next.length - 1);
+          } else if (next.length > 1) {
+            next[at] = next[next.length - 1]!;
+            next.pop();
+            if (at < next.length) changed.add(at);
+          }
+        }
+        index = index.next(next, changed);
+        list = next;
+        expect(index.sanctuaries).toBe(next);
+        expect(answers(index), `run ${run}, step ${step}`).toEqual(answers(createSearchIndex(next)));
+      }
+    }
+  });
+
+  it('knows the towns and names of listings added, changed and removed since', () => {
+    const green = LIST.find((s) => s.id === 'green-mountain')!;
+    const others = LIST.filter((s) => s !== green);
+    const before = createSearchIndex(others);
+    expect(before.statesWithTown('Woodstock')).toEqual([]);
+    expect(before.nameContains('Green Mountain')).toBe(false);
+    const added = before.next([...others, green], []);
+    expect(added.statesWithTown('Woodstock')).toEqual(['VT']);
+    expect(added.nameContains('Green Mountain')).toBe(true);
+    const moved = added.next([...others, { ...green, name: 'Blue Hill Rescue', city: 'Sultan', state: 'WA' }], [others.length]);
+    expect(moved.statesWithTown('Woodstock')).toEqual([]);
+    expect(moved.statesWithTown('Sultan')).toEqual(['WA']);
+    expect([moved.nameContains('Green Mountain'), moved.nameContains('blue hill')]).toEqual([false, true]);
+    // The last two gone: the moved one and Pasado's, the other listing in Sultan.
+    expect(others.at(-1)!.id).toBe('pasados');
+    const removed = moved.next(others.slice(0, -1), []);
+    expect(removed.statesWithTown('Sultan')).toEqual([]);
+    expect(removed.nameContains('blue hill')).toBe(false);
+    // The versions before answer as they did.
+    expect(added.statesWithTown('Woodstock')).toEqual(['VT']);
+  });
+});
+
 describe('API shape', () => {
   it('puts each distance on its sanctuary, as the spec’s search results', () => {
     const [first] = withDistances(search({ query: '44101' }).results);

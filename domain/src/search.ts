@@ -7,7 +7,7 @@ import { DEG_TO_RAD, type LatLon } from './geo.ts';
 import { approximateTimeZone, localDayAndMinute, parseOperatingHours, statusAt, type WeeklySchedule } from './open-now.ts';
 import { ANY_DISTANCE_MILES, type SearchCriteria } from './search-criteria.ts';
 import type { Sanctuary } from './sanctuary.ts';
-import { TextIndex } from './text-index.ts';
+import { TextIndex, type TextField } from './text-index.ts';
 import { upcomingEvents } from './sanctuary-card.ts';
 import { stateName } from './us-states.ts';
 
@@ -60,10 +60,33 @@ function flagBits(s: Sanctuary): number {
   );
 }
 
+const TEXT_FIELDS: ReadonlyArray<TextField<Sanctuary>> = [
+  { get: (s) => s.name, boost: 3 },
+  { get: (s) => s.city, boost: 2 },
+  { get: (s) => `${s.state} ${stateName(s.state)}`, boost: 1.5 },
+  { get: (s) => s.animalTypes.join(' '), boost: 1.5 },
+  { get: (s) => s.description, boost: 1 },
+  { get: (s) => s.zipCode, boost: 1 },
+];
+
+/** The name order's comparison: case-insensitive, then by id. */
+function byNameKey(keyA: string, idA: string, keyB: string, idB: string): number {
+  return keyA < keyB ? -1 : keyA > keyB ? 1 : idA < idB ? -1 : idA > idB ? 1 : 0;
+}
+
+/** What a new version of a list has in common with the one before: see SanctuarySearchIndex.next. */
+interface Basis<S extends Sanctuary> {
+  previous: SanctuarySearchIndex<S>;
+  /** Positions (below the new length) whose listing changed; positions past the old length are new ones. */
+  changed: ReadonlySet<number>;
+}
+
 /**
  * A list of sanctuaries prepared for searching: coordinates in typed arrays for the radius loop; the text
  * index, name order, parsed hours and time zones built the first time a search needs them. Immutable: when the
- * list changes, make a new one (the web app does so per published snapshot; the cost is paid lazily).
+ * list changes, make a new one (the web app does so per published snapshot; the cost is paid lazily), or, when the
+ * new list is the old one with a few positions changed, added or removed, derive it with `next`, which carries over
+ * all the work that is still good (the gateway's copy of the directory: 100k listings, changes one by one).
  */
 export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
   readonly sanctuaries: readonly S[];
@@ -78,6 +101,9 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
   readonly states: string[];
   private text: TextIndex<S> | undefined;
   private ranks: { rank: Uint32Array; byRank: Uint32Array } | undefined;
+  /** Per position, the name as nameContains compares it, and the town as statesWithTown does; made on first use. */
+  private nameKeys: string[] | undefined;
+  private townKeys: string[] | undefined;
   private names: string | undefined;
   private townStates: Map<string, string[]> | undefined;
   private readonly schedules: Array<WeeklySchedule | undefined>;
@@ -88,18 +114,34 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
   readonly scratchFound: Uint32Array;
   readonly scratchKeys: Float64Array;
 
-  constructor(sanctuaries: readonly S[]) {
+  constructor(sanctuaries: readonly S[], basis?: Basis<S>) {
     const n = sanctuaries.length;
+    const previous = basis?.previous;
+    // Positions carried over from the previous version as they are.
+    const kept = previous ? Math.min(n, previous.sanctuaries.length) : 0;
     this.sanctuaries = sanctuaries;
-    this.latitude = new Float64Array(n);
-    this.longitude = new Float64Array(n);
-    this.latRad = new Float64Array(n);
-    this.lonRad = new Float64Array(n);
-    this.cosLat = new Float64Array(n);
-    this.flags = new Uint8Array(n);
-    this.animals = new Uint16Array(n);
-    this.states = new Array<string>(n);
-    for (let i = 0; i < n; i++) {
+    const carried = <T extends Float64Array | Uint8Array | Uint16Array>(make: new (n: number) => T, from: T | undefined): T => {
+      const array = new make(n);
+      if (from) array.set(from.subarray(0, kept));
+      return array;
+    };
+    this.latitude = carried(Float64Array, previous?.latitude);
+    this.longitude = carried(Float64Array, previous?.longitude);
+    this.latRad = carried(Float64Array, previous?.latRad);
+    this.lonRad = carried(Float64Array, previous?.lonRad);
+    this.cosLat = carried(Float64Array, previous?.cosLat);
+    this.flags = carried(Uint8Array, previous?.flags);
+    this.animals = carried(Uint16Array, previous?.animals);
+    const carriedList = <T>(from: T[] | undefined): T[] => {
+      if (!from) return new Array<T>(n);
+      const list = from.slice(0, n);
+      while (list.length < n) list.push(undefined as T);
+      return list;
+    };
+    this.states = carriedList(previous?.states);
+    this.schedules = carriedList(previous?.schedules);
+    this.zones = carriedList(previous?.zones);
+    const set = (i: number) => {
       const s = sanctuaries[i]!;
       this.latitude[i] = s.latitude;
       this.longitude[i] = s.longitude;
@@ -111,12 +153,77 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
       for (const t of s.animalTypes) animals |= ANIMAL_BITS.get(t) ?? 0;
       this.animals[i] = animals;
       this.states[i] = s.state;
-    }
-    this.schedules = new Array<WeeklySchedule | undefined>(n);
-    this.zones = new Array<string | undefined>(n);
+      this.schedules[i] = undefined;
+      this.zones[i] = undefined;
+    };
+    const fresh = basis ? [...basis.changed].filter((i) => i < kept) : [];
+    for (let i = kept; i < n; i++) fresh.push(i);
+    if (basis) for (const i of fresh) set(i);
+    else for (let i = 0; i < n; i++) set(i);
     this.scratch = new Float64Array(n);
     this.scratchFound = new Uint32Array(n);
     this.scratchKeys = new Float64Array(n);
+    if (!previous) return;
+
+    // The lazy parts the previous version had made, carried over and mended where the list changed.
+    const gone = new Set(fresh);
+    for (let i = n; i < previous.sanctuaries.length; i++) gone.add(i);
+    if (previous.ranks) this.ranks = this.mendedRanks(previous.ranks.byRank, gone, fresh);
+    const mended = (keys: string[] | undefined, key: (s: S) => string) => {
+      if (!keys) return undefined;
+      const out = keys.slice(0, n);
+      for (const i of fresh) out[i] = key(sanctuaries[i]!);
+      return out;
+    };
+    this.nameKeys = mended(previous.nameKeys, nameKey);
+    this.townKeys = mended(previous.townKeys, townKey);
+    // Positions past the new length were removed: changes too, for the text index.
+    if (previous.text) this.text = previous.text.withChanges(sanctuaries, gone);
+  }
+
+  /**
+   * The index of `sanctuaries`, a new version of this index's list: the same listing at every position but those in
+   * `changed` (positions past this list's length are new; past the new list's length, removed).
+   */
+  next(sanctuaries: readonly S[], changed: Iterable<number>): SanctuarySearchIndex<S> {
+    return new SanctuarySearchIndex(sanctuaries, { previous: this, changed: new Set(changed) });
+  }
+
+  /** The previous version's name order without `gone`, with `fresh` put in their places. */
+  private mendedRanks(previous: Uint32Array, gone: ReadonlySet<number>, fresh: readonly number[]): { rank: Uint32Array; byRank: Uint32Array } {
+    const list = this.sanctuaries;
+    const keyOf = (i: number) => list[i]!.name.toLowerCase();
+    const isGone = new Uint8Array(previous.length);
+    for (const i of gone) if (i < isGone.length) isGone[i] = 1;
+    const keptOrder = new Uint32Array(previous.length);
+    let kept = 0;
+    for (let r = 0; r < previous.length; r++) {
+      const i = previous[r]!;
+      if (!isGone[i]) keptOrder[kept++] = i;
+    }
+    const added = fresh.map((i) => ({ i, key: keyOf(i), id: list[i]!.id })).sort((a, b) => byNameKey(a.key, a.id, b.key, b.id));
+    const byRank = new Uint32Array(list.length);
+    let at = 0;
+    let from = 0;
+    for (const a of added) {
+      // Where it goes among the kept ones (binary search), after the added ones before it.
+      let lo = from;
+      let hi = kept;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const k = keptOrder[mid]!;
+        if (byNameKey(keyOf(k), list[k]!.id, a.key, a.id) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      byRank.set(keptOrder.subarray(from, lo), at);
+      at += lo - from;
+      from = lo;
+      byRank[at++] = a.i;
+    }
+    byRank.set(keptOrder.subarray(from, kept), at);
+    const rank = new Uint32Array(list.length);
+    for (let r = 0; r < byRank.length; r++) rank[byRank[r]!] = r;
+    return { rank, byRank };
   }
 
   /** Name order (case-insensitive, then id): position → rank, and rank → position. */
@@ -124,9 +231,7 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
     if (!this.ranks) {
       const keys = this.sanctuaries.map((s) => s.name.toLowerCase());
       const ids = this.sanctuaries.map((s) => s.id);
-      const byRank = Uint32Array.from(keys.keys()).sort((a, b) =>
-        keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0,
-      );
+      const byRank = Uint32Array.from(keys.keys()).sort((a, b) => byNameKey(keys[a]!, ids[a]!, keys[b]!, ids[b]!));
       const rank = new Uint32Array(byRank.length);
       byRank.forEach((pos, r) => (rank[pos] = r));
       this.ranks = { rank, byRank };
@@ -136,20 +241,14 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
 
   /** Sanctuaries matching every word of `query` in name, town, state, animal types, description or ZIP, typos tolerated. */
   textSearch(query: string): { positions: number[]; scores: number[] } {
-    this.text ??= new TextIndex<S>(this.sanctuaries, [
-      { get: (s) => s.name, boost: 3 },
-      { get: (s) => s.city, boost: 2 },
-      { get: (s) => `${s.state} ${stateName(s.state)}`, boost: 1.5 },
-      { get: (s) => s.animalTypes.join(' '), boost: 1.5 },
-      { get: (s) => s.description, boost: 1 },
-      { get: (s) => s.zipCode, boost: 1 },
-    ]);
+    this.text ??= new TextIndex<S>(this.sanctuaries, TEXT_FIELDS);
     return this.text.search(query);
   }
 
   /** True when some sanctuary's name contains these words, in this order. */
   nameContains(words: string): boolean {
-    this.names ??= `\n${this.sanctuaries.map((s) => ` ${normalizePlaceText(s.name)} `).join('\n')}\n`;
+    this.nameKeys ??= this.sanctuaries.map(nameKey);
+    this.names ??= `\n${this.nameKeys.join('\n')}\n`;
     const phrase = normalizePlaceText(words);
     return phrase.length > 0 && this.names.includes(` ${phrase} `);
   }
@@ -157,13 +256,14 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
   /** States where a listed sanctuary is in a town of this name. */
   statesWithTown(town: string): readonly string[] {
     if (!this.townStates) {
+      this.townKeys ??= this.sanctuaries.map(townKey);
       this.townStates = new Map();
-      for (const s of this.sanctuaries) {
-        const key = placeNameKey(s.city);
-        const states = this.townStates.get(key);
-        if (!states) this.townStates.set(key, [s.state]);
-        else if (!states.includes(s.state)) states.push(s.state);
-      }
+      this.townKeys.forEach((key, i) => {
+        const state = this.states[i]!;
+        const states = this.townStates!.get(key);
+        if (!states) this.townStates!.set(key, [state]);
+        else if (!states.includes(state)) states.push(state);
+      });
     }
     return this.townStates.get(placeNameKey(town)) ?? [];
   }
@@ -183,6 +283,9 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
     return zone;
   }
 }
+
+const nameKey = (s: Sanctuary) => ` ${normalizePlaceText(s.name)} `;
+const townKey = (s: Sanctuary) => placeNameKey(s.city);
 
 export function createSearchIndex<S extends Sanctuary>(sanctuaries: readonly S[]): SanctuarySearchIndex<S> {
   return new SanctuarySearchIndex(sanctuaries);

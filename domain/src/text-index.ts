@@ -54,20 +54,76 @@ function lowerBound(values: Int32Array, from: number, to: number, target: number
   return lo;
 }
 
+/** Postings of a built index: term t's documents docs[start[t]..start[t+1]) with their field weights. Never changed. */
+interface Built {
+  start: Int32Array;
+  docs: Int32Array;
+  weights: Float32Array;
+  /** How many documents and terms it was built with: term ids at or past `terms` have no postings here. */
+  size: number;
+  terms: number;
+}
+
+/** What the versions derived from one build share: the vocabulary only grows (a term no version uses matches nothing). */
+interface Shared<D> {
+  vocabulary: SearchableMap<number>;
+  nextTerm: number;
+  built: Built;
+  fields: ReadonlyArray<TextField<D>>;
+}
+
+/** Postings of one version's changed documents, beside the build's. */
+interface Changes {
+  /** Built documents whose postings in the build no longer count (changed or removed since). */
+  stale: Uint8Array;
+  /** Per term of the build: how many of its documents there are stale. */
+  staleCount: Map<number, number>;
+  /** term → the changed documents having it, and their weights (unordered, short). */
+  postings: Map<number, { docs: number[]; weights: number[] }>;
+  /** changed document → the terms it has in `postings`. */
+  termsOf: Map<number, number[]>;
+}
+
+/** Once more documents than this have changed since the build, the next version builds afresh. */
+const rebuildAfter = (size: number) => Math.max(1000, size >>> 3);
+
+/** A document's terms, each with the weight of the best field it appears in. */
+function documentTerms<D>(doc: D, fields: ReadonlyArray<TextField<D>>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const field of fields) {
+    const text = field.get(doc);
+    if (!text) continue;
+    for (const term of terms(text)) if (field.boost > (out.get(term) ?? 0)) out.set(term, field.boost);
+  }
+  return out;
+}
+
+/**
+ * Documents by position. Immutable: `withChanges` makes the index of a new version of the documents from this one's
+ * work, in time proportional to the changes (plus a copy of one byte per document), instead of indexing every
+ * document again (1.1-1.6 s at 100k listings).
+ */
 export class TextIndex<D> {
-  /** term → term id, as a radix tree for prefix and fuzzy lookups. */
-  private readonly vocabulary: SearchableMap<number>;
-  /** Postings of term t: documents docs[start[t]..start[t+1]) with their field weights. */
-  private readonly start: Int32Array;
-  private readonly docs: Int32Array;
-  private readonly weights: Float32Array;
+  private readonly shared: Shared<D>;
+  private readonly changes: Changes | undefined;
+  private readonly documents: readonly D[];
   private readonly size: number;
   // Scratch space reused by every query: how many query words each document has matched, and its score.
-  private readonly matched: Uint8Array;
-  private readonly score: Float64Array;
+  private scratch: { matched: Uint8Array; best: Float64Array; score: Float64Array } | undefined;
 
-  constructor(documents: readonly D[], fields: ReadonlyArray<TextField<D>>) {
+  /** Indexes every document. */
+  constructor(documents: readonly D[], fields: ReadonlyArray<TextField<D>>);
+  /** A version made by withChanges (not for use elsewhere). */
+  constructor(documents: readonly D[], shared: Shared<D>, changes: Changes);
+  constructor(documents: readonly D[], fieldsOrShared: ReadonlyArray<TextField<D>> | Shared<D>, changes?: Changes) {
+    this.documents = documents;
     this.size = documents.length;
+    if (!Array.isArray(fieldsOrShared)) {
+      this.shared = fieldsOrShared as Shared<D>;
+      this.changes = changes;
+      return;
+    }
+    const fields = fieldsOrShared as ReadonlyArray<TextField<D>>;
     // Pass 1: every (term, document, weight) once, in document order, in growable typed arrays. A plain Map
     // while indexing (faster per token than the radix tree, which is built once from the distinct terms).
     const vocabulary = new Map<string, number>();
@@ -113,20 +169,89 @@ export class TextIndex<D> {
     }
     // Pass 2: group by term (a counting sort; documents stay in order within each term).
     const nTerms = vocabulary.size;
-    this.start = new Int32Array(nTerms + 1);
-    for (let k = 0; k < count; k++) this.start[tripleTerm[k]! + 1]!++;
-    for (let t = 0; t < nTerms; t++) this.start[t + 1]! += this.start[t]!;
-    const fill = this.start.slice(0, nTerms);
-    this.docs = new Int32Array(count);
-    this.weights = new Float32Array(count);
+    const start = new Int32Array(nTerms + 1);
+    for (let k = 0; k < count; k++) start[tripleTerm[k]! + 1]!++;
+    for (let t = 0; t < nTerms; t++) start[t + 1]! += start[t]!;
+    const fill = start.slice(0, nTerms);
+    const docs = new Int32Array(count);
+    const weights = new Float32Array(count);
     for (let k = 0; k < count; k++) {
       const at = fill[tripleTerm[k]!]!++;
-      this.docs[at] = tripleDoc[k]!;
-      this.weights[at] = tripleWeight[k]!;
+      docs[at] = tripleDoc[k]!;
+      weights[at] = tripleWeight[k]!;
     }
-    this.vocabulary = SearchableMap.from(vocabulary);
-    this.matched = new Uint8Array(this.size);
-    this.score = new Float64Array(this.size);
+    this.shared = {
+      vocabulary: SearchableMap.from(vocabulary),
+      nextTerm: nTerms,
+      built: { start, docs, weights, size: documents.length, terms: nTerms },
+      fields,
+    };
+    this.changes = undefined;
+  }
+
+  /**
+   * The index of `documents`, a new version of this one's: at positions listed in `changed` a document changed (or,
+   * past the new length, was removed); positions past this version's length are new. Every other position must hold
+   * the same document as here.
+   */
+  withChanges(documents: readonly D[], changed: Iterable<number>): TextIndex<D> {
+    const { shared } = this;
+    const { built } = shared;
+    const before = this.changes;
+    const touched = new Set<number>();
+    for (const p of changed) if (p < Math.max(this.size, documents.length)) touched.add(p);
+    for (let p = this.size; p < documents.length; p++) touched.add(p);
+    for (let p = documents.length; p < this.size; p++) touched.add(p);
+    if ((before?.termsOf.size ?? 0) + touched.size > rebuildAfter(documents.length)) return new TextIndex(documents, shared.fields);
+
+    const stale = before ? before.stale.slice() : new Uint8Array(built.size);
+    const staleCount = new Map(before?.staleCount);
+    const postings = new Map(before?.postings);
+    const termsOf = new Map(before?.termsOf);
+    // Posting lists shared with the version before are copied before their first change here.
+    const own = new Set<number>();
+    const list = (id: number) => {
+      let entry = postings.get(id);
+      if (!entry || !own.has(id)) {
+        entry = entry ? { docs: entry.docs.slice(), weights: entry.weights.slice() } : { docs: [], weights: [] };
+        postings.set(id, entry);
+        own.add(id);
+      }
+      return entry;
+    };
+
+    for (const p of touched) {
+      // What the document there had: its postings in the build, or among the changes.
+      if (p < built.size && !stale[p]) {
+        stale[p] = 1;
+        // Not changed since the build, so the document here is the one the build indexed.
+        for (const term of documentTerms(this.documents[p]!, shared.fields).keys()) {
+          const id = shared.vocabulary.get(term)!;
+          staleCount.set(id, (staleCount.get(id) ?? 0) + 1);
+        }
+      }
+      for (const id of termsOf.get(p) ?? []) {
+        const entry = list(id);
+        const at = entry.docs.indexOf(p);
+        entry.docs.splice(at, 1);
+        entry.weights.splice(at, 1);
+        if (!entry.docs.length) postings.delete(id);
+      }
+      termsOf.delete(p);
+      // What it has now.
+      if (p >= documents.length) continue;
+      const ids: number[] = [];
+      for (const [term, weight] of documentTerms(documents[p]!, shared.fields)) {
+        let id = shared.vocabulary.get(term);
+        if (id === undefined) shared.vocabulary.set(term, (id = shared.nextTerm++));
+        const entry = list(id);
+        entry.docs.push(p);
+        entry.weights.push(weight);
+        ids.push(id);
+      }
+      termsOf.set(p, ids);
+    }
+    return new TextIndex(documents, shared, { stale, staleCount, postings, termsOf });
   }
 
   /** The terms a query word matches, each with how good the match is (1 exact, less for prefix or typos). */
@@ -135,12 +260,13 @@ export class TextIndex<D> {
     const keep = (id: number, quality: number) => {
       if (quality > (out.get(id) ?? 0)) out.set(id, quality);
     };
-    for (const [term, id] of this.vocabulary.atPrefix(word)) {
+    const { vocabulary } = this.shared;
+    for (const [term, id] of vocabulary.atPrefix(word)) {
       keep(id, term.length === word.length ? 1 : PREFIX_WEIGHT * (word.length / term.length) + 0.1);
     }
     const maxEdits = Math.min(MAX_FUZZY, Math.round(word.length * FUZZY));
     if (maxEdits > 0) {
-      for (const [, [id, edits]] of this.vocabulary.fuzzyGet(word, maxEdits)) {
+      for (const [, [id, edits]] of vocabulary.fuzzyGet(word, maxEdits)) {
         if (edits > 0) keep(id, FUZZY_WEIGHT * (1 - edits / (word.length + 1)));
       }
     }
@@ -149,8 +275,13 @@ export class TextIndex<D> {
   }
 
   private documentFrequency(expansion: Map<number, number>): number {
+    const { start, terms: builtTerms } = this.shared.built;
+    const changes = this.changes;
     let df = 0;
-    for (const id of expansion.keys()) df += this.start[id + 1]! - this.start[id]!;
+    for (const id of expansion.keys()) {
+      if (id < builtTerms) df += start[id + 1]! - start[id]! - (changes?.staleCount.get(id) ?? 0);
+      df += changes?.postings.get(id)?.docs.length ?? 0;
+    }
     return df;
   }
 
@@ -168,38 +299,55 @@ export class TextIndex<D> {
     const frequencies = expansions.map((e) => this.documentFrequency(e));
     // Rarest word first: it decides the candidates, the others can only remove some.
     const order = words.map((_, i) => i).sort((a, b) => frequencies[a]! - frequencies[b]!);
-    const { start, docs, weights, matched, score } = this;
+    const { start, docs, weights, terms: builtTerms } = this.shared.built;
+    const stale = this.changes?.stale;
+    const changed = this.changes?.postings;
+    this.scratch ??= { matched: new Uint8Array(this.size), best: new Float64Array(this.size), score: new Float64Array(this.size) };
+    const { matched, best, score } = this.scratch;
     const touched: number[] = [];
+    // Document d, seen for word k: matched[d] is k + 1 once it has matched words 0..k. Per word, its best match counts
+    // (`best`), whichever of the word's terms comes first, so the score does not depend on the vocabulary's order.
+    const see = (d: number, k: number, value: number) => {
+      const m = matched[d];
+      if (m === k) {
+        if (k === 0) touched.push(d);
+        matched[d] = k + 1;
+        best[d] = value;
+      } else if (m === k + 1 && value > best[d]!) best[d] = value;
+    };
 
     for (let k = 0; k < order.length; k++) {
       const w = order[k]!;
       const idf = Math.log(1 + this.size / Math.max(1, frequencies[w]!));
       for (const [id, quality] of expansions[w]!) {
         const factor = quality * idf;
+        // The changed documents having this term (never also counted in the build's postings: those are stale).
+        const extra = changed?.get(id);
+        if (extra) for (let i = 0; i < extra.docs.length; i++) see(extra.docs[i]!, k, factor * extra.weights[i]!);
+        if (id >= builtTerms) continue;
         const first = start[id]!;
         const end = start[id + 1]!;
         if (k > 0 && touched.length * 16 < end - first) {
           // Few candidates left, a long posting list: look each candidate up (the list is sorted by document).
           for (const d of touched) {
-            if (matched[d] !== k) continue;
+            if (matched[d]! < k || stale?.[d]) continue;
             const p = lowerBound(docs, first, end, d);
-            if (p < end && docs[p] === d) {
-              matched[d] = k + 1;
-              score[d]! += factor * weights[p]!;
-            }
+            if (p < end && docs[p] === d) see(d, k, factor * weights[p]!);
           }
           continue;
         }
         for (let p = first; p < end; p++) {
           const d = docs[p]!;
-          if (matched[d] === k) {
-            if (k === 0) touched.push(d);
-            matched[d] = k + 1;
-            score[d]! += factor * weights[p]!;
-          }
+          if (matched[d]! >= k && !stale?.[d]) see(d, k, factor * weights[p]!);
         }
       }
-      if (!touched.length) break;
+      let any = false;
+      for (const d of touched) {
+        if (matched[d] !== k + 1) continue;
+        score[d]! += best[d]!;
+        any = true;
+      }
+      if (!any) break;
     }
 
     const positions: number[] = [];

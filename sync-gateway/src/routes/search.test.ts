@@ -1,13 +1,13 @@
 // GET /api/sanctuaries/search in-process with app.request(), against an in-memory stand-in for the CouchDB module.
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CouchUnavailableError, type CouchClient } from '@ss/couchdb/client';
 import type { SanctuaryDoc } from '@ss/domain/sanctuary';
 import { buildGazetteer } from '../../../scripts/build-gazetteer.ts';
 import { createApp } from '../app.ts';
 import { searchDirectory } from '../search-directory.ts';
 import { toSanctuary } from '@ss/domain/sanctuary';
-import { withDistances, type SearchHit } from '@ss/domain/search';
+import { createSearchIndex, SanctuarySearchIndex, searchSanctuaries, withDistances, type SearchHit } from '@ss/domain/search';
 import { MAX_SEARCH_RESULTS, SEARCH_PLACE_HEADER, SEARCH_TOTAL_HEADER, searchAnswerJson, searchLimit } from './search.ts';
 
 function doc(id: string, fields: Partial<SanctuaryDoc> & Pick<SanctuaryDoc, 'name' | 'city' | 'state' | 'latitude' | 'longitude'>): SanctuaryDoc {
@@ -234,5 +234,33 @@ describe('the gateway’s search copy of the sanctuaries', () => {
     follower.put('no-such-listing', null);
     expect(await directory.current()).toBe(before);
     expect(fake.lists).toBe(1);
+  });
+
+  it('makes each version of the kept copy from the one before: words and removals answered as by a new index', async () => {
+    const fake = fakeCouch();
+    let now = 0;
+    const directory = searchDirectory(fake.couch, { ttlMs: 1000, clock: () => now });
+    const follower = directory.follower();
+    follower.readyWhen(() => true);
+    for (const d of DOCS) follower.put(d._id, d);
+    const words = (index: SanctuarySearchIndex, query: string) => searchSanctuaries({ query }, index).results.map((h) => h.sanctuary.id);
+    const first = await directory.current();
+    expect(words(first, 'pig rescue')).toEqual(['cleveland-pigs']);
+    const made = vi.spyOn(SanctuarySearchIndex.prototype, 'next');
+    // Renamed, removed (the last listing takes its slot) and added.
+    follower.put('cleveland-pigs', { ...DOCS[1]!, name: 'Cleveland Goat Haven' });
+    follower.put('happy-trails', null);
+    follower.put('new-one', doc('new-one', { name: 'Pig Rescue of Akron', city: 'Akron', state: 'OH', latitude: 41.08, longitude: -81.52 }));
+    now = 5000;
+    const second = await directory.current();
+    expect(made).toHaveBeenCalledTimes(1);
+    made.mockRestore();
+    const fresh = createSearchIndex([...second.sanctuaries]);
+    for (const query of ['pig rescue', 'goat haven', 'happy trails', 'farm', 'akron']) expect(words(second, query)).toEqual(words(fresh, query));
+    expect(words(second, 'pig rescue')).toEqual(['new-one']);
+    expect(second.sanctuaries.map((x) => x.id).sort()).toEqual(['cleveland-pigs', 'farm-sanctuary', 'new-one']);
+    // The version before still answers as it did.
+    expect(words(first, 'pig rescue')).toEqual(['cleveland-pigs']);
+    expect(fake.lists).toBe(0);
   });
 });
