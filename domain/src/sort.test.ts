@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { byName, compareKeys, nameKey, sortByName } from './sort';
+import { byName, compareKeys, mendNameOrder, nameKey, sortByName } from './sort';
 
 const seedNames = (JSON.parse(readFileSync(new URL('../../couchdb/seed/default-sanctuaries.json', import.meta.url), 'utf8')) as { name: string }[]).map(
   (s) => s.name,
@@ -43,5 +43,27 @@ describe('name order', () => {
     expect(items.map((x) => x.i)).toEqual(before);
     const twins = [{ name: 'Haven', i: 0 }, { name: 'HAVEN', i: 1 }, { name: 'Ark', i: 2 }, { name: 'havén', i: 3 }];
     expect(sortByName(new Set(twins)).map((x) => x.i)).toEqual([2, 0, 1, 3]);
+  });
+
+  it('mendNameOrder takes items out of a sorted list and puts others in, in the order sortByName gives', () => {
+    const items = seedNames.map((name, i) => ({ name, i }));
+    let list = sortByName(items);
+    let all = new Set(items);
+    let seed = 3;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let step = 0; step < 30; step++) {
+      const gone = new Set([...all].filter(() => rnd() < 0.02));
+      // New items, some with the names of items still there (ties go after them) and one given twice over.
+      const added = Array.from({ length: Math.floor(rnd() * 8) }, (_, k) => ({ name: rnd() < 0.5 ? seedNames[Math.floor(rnd() * seedNames.length)]! : `Haven ${step}-${k}`, i: -1 }));
+      list = mendNameOrder(list, gone, added);
+      all = new Set([...all].filter((x) => !gone.has(x)).concat(added));
+      expect(list.map((x) => nameKey(x.name))).toEqual(sortByName(all).map((x) => nameKey(x.name)));
+      expect(new Set(list)).toEqual(all);
+    }
+    const a = { name: 'Ark' };
+    const b = { name: 'Haven' };
+    const c = { name: 'haven' };
+    expect(mendNameOrder([a, b], new Set(), [c])).toEqual([a, b, c]);
+    expect(mendNameOrder([a, b, c], new Set([b]), [])).toEqual([a, c]);
   });
 });

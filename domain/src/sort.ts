@@ -64,3 +64,31 @@ export function sortByName<T extends { name: string }>(items: Iterable<T>): T[] 
   keyed.sort((a, b) => compareKeys(a.key, b.key));
   return keyed.map((k) => k.item);
 }
+
+/**
+ * A list in name order (sortByName's), without the items in `gone` and with `added` put in their places: the same
+ * order sortByName would give, but for ties between equal names (an added item goes after the names equal to its
+ * own). Time proportional to the list plus the changes' logarithms, instead of folding and sorting every name.
+ */
+export function mendNameOrder<T extends { name: string }>(sorted: readonly T[], gone: ReadonlySet<T>, added: readonly T[]): T[] {
+  const kept = gone.size ? sorted.filter((item) => !gone.has(item)) : sorted.slice();
+  if (!added.length) return kept;
+  const keyed = added.map((item) => ({ key: nameKey(item.name), item })).sort((a, b) => compareKeys(a.key, b.key));
+  const out: T[] = [];
+  let from = 0;
+  for (const { key, item } of keyed) {
+    // After every kept item whose name sorts at or before this one's.
+    let lo = from;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareKeys(nameKey(kept[mid]!.name), key) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = from; i < lo; i++) out.push(kept[i]!);
+    out.push(item);
+    from = lo;
+  }
+  for (let i = from; i < kept.length; i++) out.push(kept[i]!);
+  return out;
+}

@@ -236,7 +236,7 @@ describe('the gateway’s search copy of the sanctuaries', () => {
     expect(fake.lists).toBe(1);
   });
 
-  it('makes each version of the kept copy from the one before: words and removals answered as by a new index', async () => {
+  it('makes each version of the kept copy from the one before: words, removals and the name order as a new index has them', async () => {
     const fake = fakeCouch();
     let now = 0;
     const directory = searchDirectory(fake.couch, { ttlMs: 1000, clock: () => now });
@@ -246,6 +246,8 @@ describe('the gateway’s search copy of the sanctuaries', () => {
     const words = (index: SanctuarySearchIndex, query: string) => searchSanctuaries({ query }, index).results.map((h) => h.sanctuary.id);
     const first = await directory.current();
     expect(words(first, 'pig rescue')).toEqual(['cleveland-pigs']);
+    // The served pages' name order, asked for once: each version after mends it.
+    expect((await directory.listing()).sanctuaries.map((x) => x.id)).toEqual(['cleveland-pigs', 'farm-sanctuary', 'happy-trails']);
     const made = vi.spyOn(SanctuarySearchIndex.prototype, 'next');
     // Renamed, removed (the last listing takes its slot) and added.
     follower.put('cleveland-pigs', { ...DOCS[1]!, name: 'Cleveland Goat Haven' });
@@ -259,6 +261,9 @@ describe('the gateway’s search copy of the sanctuaries', () => {
     for (const query of ['pig rescue', 'goat haven', 'happy trails', 'farm', 'akron']) expect(words(second, query)).toEqual(words(fresh, query));
     expect(words(second, 'pig rescue')).toEqual(['new-one']);
     expect(second.sanctuaries.map((x) => x.id).sort()).toEqual(['cleveland-pigs', 'farm-sanctuary', 'new-one']);
+    const listed = (await directory.listing()).sanctuaries;
+    expect(listed.map((x) => x.id)).toEqual(['cleveland-pigs', 'farm-sanctuary', 'new-one']);
+    expect(listed[0]!.name).toBe('Cleveland Goat Haven');
     // The version before still answers as it did.
     expect(words(first, 'pig rescue')).toEqual(['cleveland-pigs']);
     expect(fake.lists).toBe(0);
