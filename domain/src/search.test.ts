@@ -3,7 +3,7 @@ import { testGazetteer } from '../tests/gazetteer-fixture.ts';
 import { MAP_EARTH_RADIUS_MILES } from './constants.ts';
 import { distanceMiles } from './geo.ts';
 import type { Sanctuary } from './sanctuary.ts';
-import { createSearchIndex, searchSanctuaries, withDistances, type SearchOptions } from './search.ts';
+import { createSearchIndex, searchSanctuaries, selectSmallest, withDistances, type SearchOptions } from './search.ts';
 import type { SearchCriteria } from './search-criteria.ts';
 
 function sanctuary(id: string, fields: Partial<Sanctuary> & Pick<Sanctuary, 'name' | 'city' | 'state' | 'latitude' | 'longitude'>): Sanctuary {
@@ -143,7 +143,7 @@ describe('words', () => {
 
   it('that match nothing give no results and no place', () => {
     const r = search({ query: 'xyzzy' });
-    expect(r).toEqual({ results: [], place: null, origin: null, radius: null });
+    expect(r).toEqual({ results: [], place: null, origin: null, radius: null, total: 0 });
     expect(ids({ query: 'farm', hasLodging: true })).toEqual([]);
   });
 
@@ -207,6 +207,36 @@ describe('index', () => {
     );
     const r = searchSanctuaries({ query: '44101' }, twins, options).results.map((h) => h.sanctuary.id);
     expect(r).toEqual([...r].sort());
+  });
+});
+
+describe('a limit', () => {
+  it('gives the first results of the whole answer, and how many there were in all', () => {
+    const many = [...LIST, ...LIST.map((s, i) => ({ ...s, id: `${s.id}-again`, name: `${s.name} ${i % 2 ? 'East' : 'West'}`, latitude: s.latitude + 0.3 }))];
+    const index = createSearchIndex(many);
+    const CRITERIA: SearchCriteria[] = [{}, { query: '44101', radius: 500 }, { query: 'farm sanctuary' }, { query: 'Ohio' }, { animalTypes: ['pigs'] }];
+    for (const criteria of CRITERIA) {
+      const whole = searchSanctuaries(criteria, index, options);
+      expect(whole.total).toBe(whole.results.length);
+      for (const limit of [0, 1, 2, 3, 5, 8, whole.total, whole.total + 4]) {
+        const some = searchSanctuaries(criteria, index, { ...options, limit });
+        expect(some.total).toBe(whole.total);
+        expect(some.results, `${JSON.stringify(criteria)} limit ${limit}`).toEqual(whole.results.slice(0, limit));
+      }
+    }
+  });
+
+  it('selectSmallest puts the k smallest first', () => {
+    let seed = 5;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let run = 0; run < 200; run++) {
+      const n = 1 + Math.floor(rnd() * 60);
+      const values = Float64Array.from(new Set(Array.from({ length: n }, () => Math.floor(rnd() * 1000))));
+      const k = 1 + Math.floor(rnd() * values.length);
+      const sorted = [...values].sort((a, b) => a - b);
+      selectSmallest(values, k);
+      expect([...values.subarray(0, k)].sort((a, b) => a - b)).toEqual(sorted.slice(0, k));
+    }
   });
 });
 

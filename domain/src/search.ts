@@ -26,6 +26,8 @@ export interface SearchResult<S extends Sanctuary = Sanctuary> {
   origin: LatLon | null;
   /** The radius applied in miles; null when none was (no origin, 'Any distance', or a whole state). */
   radius: number | null;
+  /** How many sanctuaries matched: `results` holds them all, or the first `limit` when one was given. */
+  total: number;
 }
 
 export interface SearchOptions {
@@ -35,6 +37,11 @@ export interface SearchOptions {
   now?: Date;
   /** Earth radius for distances; the spec's Home value (3959) unless given (the map sort uses 3958.756). */
   earthRadiusMiles?: number;
+  /**
+   * Only the first this many results are wanted (the gateway's answers): they are picked out of the matches without
+   * sorting them all (at 100k listings a search for a whole state or any distance matches thousands).
+   */
+  limit?: number;
 }
 
 const ANIMAL_BITS = new Map<string, number>(ANIMAL_TYPES.map((t, i) => [t, 1 << i]));
@@ -323,21 +330,55 @@ function understand<S extends Sanctuary>(query: string, index: SanctuarySearchIn
 
 const RADIANS = { units: 'radians' } as const;
 
+/** Rearranges `values` (distinct) so that its first `k` are its k smallest, in no particular order (quickselect). */
+export function selectSmallest(values: Float64Array, k: number): void {
+  const target = k - 1;
+  let lo = 0;
+  let hi = values.length - 1;
+  while (hi > lo) {
+    const a = values[lo]!;
+    const b = values[(lo + hi) >>> 1]!;
+    const c = values[hi]!;
+    // The median of three as the pivot.
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    // Now values[lo..j] <= pivot <= values[i..hi], and whatever lies between them equals the pivot.
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return;
+  }
+}
+
 /**
  * Sorts positions by a non-negative key (ties and no key: by name) with one native sort of a Float64Array:
- * the key, scaled to an integer, and the name rank packed into one exactly representable double.
+ * the key, scaled to an integer, and the name rank packed into one exactly representable double. Only the first
+ * `limit` are sorted and returned.
  */
-function sortPositions(found: Uint32Array, keys: Float64Array | null, m: number, rank: Uint32Array, byRank: Uint32Array): Uint32Array {
+function sortPositions(found: Uint32Array, keys: Float64Array | null, m: number, rank: Uint32Array, byRank: Uint32Array, limit: number): Uint32Array {
   const base = 2 ** Math.max(1, Math.ceil(Math.log2(rank.length + 1)));
   let max = 0;
   if (keys) for (let k = 0; k < m; k++) max = Math.max(max, keys[k]!);
   // Key steps: as fine as the 53 bits left beside the rank allow (for 100k sanctuaries, ~2e-7 of a mile).
   const scale = keys && max > 0 ? Math.floor((2 ** 53 / base - 1) / max) : 0;
-  const packed = new Float64Array(m);
+  let packed = new Float64Array(m);
   for (let k = 0; k < m; k++) packed[k] = (keys ? Math.floor(keys[k]! * scale) * base : 0) + rank[found[k]!]!;
+  if (limit < m) {
+    if (limit > 0) selectSmallest(packed, limit);
+    packed = packed.subarray(0, limit);
+  }
   packed.sort();
-  const out = new Uint32Array(m);
-  for (let k = 0; k < m; k++) out[k] = byRank[packed[k]! % base]!;
+  const out = new Uint32Array(packed.length);
+  for (let k = 0; k < packed.length; k++) out[k] = byRank[packed[k]! % base]!;
   return out;
 }
 
@@ -433,13 +474,14 @@ export function searchSanctuaries<S extends Sanctuary>(
   if (!origin && keys) for (let k = 0; k < m; k++) keys[k] = maxScore - keys[k]!;
 
   const { rank, byRank } = index.nameOrder();
-  const sorted = sortPositions(found, keys, m, rank, byRank);
+  const limit = options.limit !== undefined && options.limit >= 0 ? Math.floor(options.limit) : m;
+  const sorted = sortPositions(found, keys, m, rank, byRank, limit);
   const results = new Array<SearchHit<S>>(sorted.length);
   for (let k = 0; k < sorted.length; k++) {
     const i = sorted[k]!;
     results[k] = { sanctuary: list[i]!, distance: origin ? scratch[i]! : null };
   }
-  return { results, place, origin, radius };
+  return { results, place, origin, radius, total: m };
 }
 
 /** Results in the spec's API shape: each sanctuary with its `distance` (omitted when there is no origin). */

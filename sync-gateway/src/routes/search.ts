@@ -81,12 +81,12 @@ export function searchRoutes({ directory, gazetteer }: SearchRouteOptions) {
     const parsed = parseSearchQuery(query);
     if (!parsed.ok) return jsonError(c, 400, parsed.error);
     const index = await directory.current();
-    const { results, place } = searchSanctuaries(parsed.criteria, index, { gazetteer: gazetteer() });
-    const headers = new Headers({ 'content-type': 'application/json', [SEARCH_TOTAL_HEADER]: String(results.length) });
+    const { results, place, total } = searchSanctuaries(parsed.criteria, index, { gazetteer: gazetteer(), limit });
+    const headers = new Headers({ 'content-type': 'application/json', [SEARCH_TOTAL_HEADER]: String(total) });
     if (place) headers.set(SEARCH_PLACE_HEADER, encodeURIComponent(place.label));
     // The spec's shape: an array of sanctuaries (the best `limit`, in the search's order), each with its distance in
     // miles when there is an origin.
-    return jsonAnswer(c, searchAnswerJson(results.length > limit ? results.slice(0, limit) : results), { status: 200, headers });
+    return jsonAnswer(c, searchAnswerJson(results), { status: 200, headers });
   });
 
   return app;
