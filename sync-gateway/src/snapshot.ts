@@ -8,7 +8,7 @@
 // compressed on its own as raw deflate ending on a full flush; a change recompresses its bucket only, and the answer
 // is the buckets' segments joined into one gzip stream (browsers read only the first member of a multi-member gzip,
 // so it is one member: one header, the segments, a final empty block, and the CRC combined from the buckets').
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { CouchClient } from '@ss/couchdb/client';
 import type { DbName } from '@ss/couchdb/definitions';
 import { isDesignId } from './design-docs.ts';
@@ -88,6 +88,21 @@ export function joinSegments(segments: readonly Segment[]): Buffer {
   return Buffer.concat([bytes(GZIP_HEADER), ...segments.map((s) => bytes(s.deflated)), bytes(FINAL_BLOCK), bytes(trailer)]);
 }
 
+/** A document's id from its line (JSON.stringify of a document from the store, which begins with its _id). */
+function idOfLine(line: string): string {
+  const quoted = /^\{"_id":("(?:[^"\\]|\\.)*")/.exec(line);
+  return quoted ? (JSON.parse(quoted[1]!) as string) : (JSON.parse(line) as { _id: string })._id;
+}
+
+/** A compressed bucket's documents by id, read back out of its segment. */
+export function linesOf(segment: Segment): Map<string, string> {
+  // The segment ends on a flush, not a final block: inflated as far as it goes.
+  const text = inflateRawSync(bytes(segment.deflated), { finishFlush: constants.Z_SYNC_FLUSH }).toString();
+  const lines = new Map<string, string>();
+  for (const line of text.split('\n')) if (line) lines.set(idOfLine(line), line);
+  return lines;
+}
+
 function bucketOf(id: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
@@ -102,7 +117,9 @@ export type LiveSnapshot = ReturnType<typeof createLiveSnapshot>;
  * before a change can never overwrite what the change brought. `onPut` sees every document put, dumped or changed.
  */
 export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { onPut?: (id: string, doc: object | null) => void } = {}) {
-  const buckets = Array.from({ length: BUCKETS }, () => ({ lines: new Map<string, string>(), segment: null as Segment | null }));
+  // A bucket's documents as text only while it is being changed: once compressed, its text is let go and read back out
+  // of its segment at its next change (at 100k listings the text was ~100 MB of the gateway's memory, the segments ~20).
+  const buckets = Array.from({ length: BUCKETS }, () => ({ ids: new Set<string>(), lines: new Map<string, string>() as Map<string, string> | null, segment: null as Segment | null }));
   let updateSeq: string | number = 0;
   let docCount = 0;
   let version = 0;
@@ -114,14 +131,31 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { 
   function put(id: string, doc: object | null) {
     if (isDesignId(id)) return;
     const bucket = buckets[bucketOf(id)]!;
-    const had = bucket.lines.has(id);
-    if (doc) bucket.lines.set(id, JSON.stringify(doc));
-    else bucket.lines.delete(id);
+    const had = bucket.ids.has(id);
+    if (!doc && !had) return;
+    bucket.lines ??= bucket.segment ? linesOf(bucket.segment) : new Map();
+    if (doc) {
+      bucket.lines.set(id, JSON.stringify(doc));
+      bucket.ids.add(id);
+    } else {
+      bucket.lines.delete(id);
+      bucket.ids.delete(id);
+    }
     docCount += (doc ? 1 : 0) - (had ? 1 : 0);
     bucket.segment = null;
     version += 1;
     // Another copy kept from the same dump and changes, in the same order (search-directory.ts).
     onPut?.(id, doc);
+  }
+
+  /** Compresses every bucket whose text is held, one per turn of the event loop, and lets its text go. */
+  async function compress() {
+    for (const bucket of buckets) {
+      if (!bucket.lines) continue;
+      if (bucket.ids.size) bucket.segment ??= segment(`${[...bucket.lines.values()].join('\n')}\n`);
+      bucket.lines = null;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   return {
@@ -139,6 +173,7 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { 
           updateSeq = seq;
         }
         version += 1;
+        void compress();
       })();
       // A dump that failed (the store went away) is tried again by the next caller.
       filling.catch(() => {
@@ -164,7 +199,7 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { 
      * Whether the database holds a (not deleted) document with this id, as of the feed's last change; false until
      * the first dump is in. A yes is as good as the store's; a no may only be not yet, so callers ask the store then.
      */
-    holds: (id: string): boolean => waiting === null && buckets[bucketOf(id)]!.lines.has(id),
+    holds: (id: string): boolean => waiting === null && buckets[bucketOf(id)]!.ids.has(id),
 
     /** The current snapshot (waits for the first dump): only changed buckets are compressed again. */
     async current(since?: string | number): Promise<Snapshot> {
@@ -176,8 +211,9 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { 
       const head = segment(`${JSON.stringify({ update_seq: updateSeq, doc_count: docCount })}\n`);
       const segments = [head];
       for (const bucket of buckets) {
-        if (!bucket.lines.size) continue;
-        bucket.segment ??= segment(`${[...bucket.lines.values()].join('\n')}\n`);
+        if (!bucket.ids.size) continue;
+        bucket.segment ??= segment(`${[...bucket.lines!.values()].join('\n')}\n`);
+        bucket.lines = null;
         segments.push(bucket.segment);
       }
       const snapshot: Snapshot = { updateSeq, docCount, gzip: joinSegments(segments), etag: `"${db}-${String(updateSeq)}-${docCount}"` };

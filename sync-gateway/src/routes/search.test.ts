@@ -8,7 +8,7 @@ import { createApp } from '../app.ts';
 import { searchDirectory } from '../search-directory.ts';
 import { toSanctuary } from '@ss/domain/sanctuary';
 import { createSearchIndex, SanctuarySearchIndex, searchSanctuaries, withDistances, type SearchHit } from '@ss/domain/search';
-import { MAX_SEARCH_RESULTS, SEARCH_PLACE_HEADER, SEARCH_TOTAL_HEADER, searchAnswerJson, searchLimit } from './search.ts';
+import { ListingJsonCache, MAX_SEARCH_RESULTS, SEARCH_PLACE_HEADER, SEARCH_TOTAL_HEADER, searchAnswerJson, searchLimit } from './search.ts';
 
 function doc(id: string, fields: Partial<SanctuaryDoc> & Pick<SanctuaryDoc, 'name' | 'city' | 'state' | 'latitude' | 'longitude'>): SanctuaryDoc {
   return {
@@ -144,6 +144,27 @@ describe('GET /api/sanctuaries/search', () => {
     const res = await createApp({ couch: down.couch }).request('/api/sanctuaries/search?query=44101');
     expect(res.status).toBe(503);
     expect(await res.text()).not.toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('ListingJsonCache', () => {
+  it('keeps the listings used most recently, within its bytes, and makes a listing again once let go', () => {
+    const listings = DOCS.map((d) => toSanctuary(d));
+    const sizes = listings.map((l) => Buffer.byteLength(JSON.stringify(l)));
+    // Room for the first two, not the three.
+    const cache = new ListingJsonCache(sizes[0]! + sizes[1]! + 1);
+    const a = cache.of(listings[0]!);
+    const b = cache.of(listings[1]!);
+    expect(Buffer.from(a).toString()).toBe(JSON.stringify(listings[0]));
+    expect(cache.of(listings[0]!)).toBe(a);
+    expect(cache.bytes).toBe(sizes[0]! + sizes[1]!);
+    // The third pushes out the one used longest ago: the second.
+    cache.of(listings[2]!);
+    expect(cache.bytes).toBeLessThanOrEqual(sizes[0]! + sizes[1]! + 1);
+    expect(cache.of(listings[0]!)).toBe(a);
+    const again = cache.of(listings[1]!);
+    expect(again).not.toBe(b);
+    expect(again).toEqual(b);
   });
 });
 

@@ -34,11 +34,47 @@ export interface SearchRouteOptions {
   gazetteer: () => Gazetteer | null;
 }
 
-/** Each listing's JSON in UTF-8, made once per version of the directory (search-directory.ts replaces the objects on a change). */
-const listingJson = new WeakMap<Sanctuary, Uint8Array>();
 const encoder = new TextEncoder();
 /** UTF-8 bytes of a text. */
 const utf8 = (text: string): Uint8Array => encoder.encode(text);
+
+/**
+ * Listings' JSON in UTF-8, made once per version of a listing (search-directory.ts replaces a listing's object when it
+ * changes) and kept for those answered most recently, up to `maxBytes`: every listing of today's directory (332, ~0.5 MB),
+ * but not every one of 100k (~150 MB), which searches at that size would otherwise have kept for good.
+ */
+export class ListingJsonCache {
+  private readonly kept = new Map<Sanctuary, Uint8Array>();
+  private keptBytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  get bytes() {
+    return this.keptBytes;
+  }
+
+  of(listing: Sanctuary): Uint8Array {
+    let json = this.kept.get(listing);
+    if (json) {
+      // The most recently used last: the first is the one let go.
+      this.kept.delete(listing);
+      this.kept.set(listing, json);
+      return json;
+    }
+    json = utf8(JSON.stringify(listing));
+    this.kept.set(listing, json);
+    this.keptBytes += json.byteLength;
+    for (const [oldest, bytes] of this.kept) {
+      if (this.keptBytes <= this.maxBytes) break;
+      this.kept.delete(oldest);
+      this.keptBytes -= bytes.byteLength;
+    }
+    return json;
+  }
+}
+
+/** At most this much listings' JSON is kept between answers. */
+export const LISTING_JSON_CACHE_BYTES = 32 * 1024 * 1024;
+const listingJson = new ListingJsonCache(LISTING_JSON_CACHE_BYTES);
 const OPEN = utf8('[');
 const COMMA = utf8(',');
 const CLOSE = utf8(']');
@@ -53,8 +89,7 @@ export function searchAnswerJson(results: readonly SearchHit[]): Uint8Array<Arra
   const parts: Uint8Array[] = [OPEN];
   results.forEach(({ sanctuary, distance }, i) => {
     if (i) parts.push(COMMA);
-    let whole = listingJson.get(sanctuary);
-    if (whole === undefined) listingJson.set(sanctuary, (whole = utf8(JSON.stringify(sanctuary))));
+    const whole = listingJson.of(sanctuary);
     if (distance === null) parts.push(whole);
     // A listing with a distance of its own (never, from toSanctuary) or no fields would not splice cleanly.
     else if ('distance' in sanctuary || whole.byteLength === 2) parts.push(utf8(JSON.stringify({ ...sanctuary, distance })));
