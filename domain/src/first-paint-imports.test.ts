@@ -13,7 +13,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
  * The bundler keeps a schema whatever uses it, zod's calls not being known to be pure: favorite.ts, review-command.ts
  * and search-criteria.ts each built theirs at every start, for the gateway and the forms.
  */
-const AT_START = ['constants.ts', 'user.ts', 'favorite.ts', 'review-command.ts', 'page-data.ts', 'sanctuary-card.ts', 'open-now.ts', 'sanctuary-doc.ts', 'sort.ts', 'us-states.ts', 'gazetteer.ts', 'auth-messages.ts', 'geo.ts', 'search-criteria.ts', 'text-index.ts', 'search.ts'];
+const AT_START = ['constants.ts', 'user.ts', 'favorite.ts', 'review-command.ts', 'page-data.ts', 'sanctuary-card.ts', 'open-now.ts', 'sanctuary-doc.ts', 'sort.ts', 'us-states.ts', 'gazetteer.ts', 'auth-messages.ts', 'geo.ts', 'search-criteria.ts', 'text-index.ts', 'search.ts', 'listing-slots.ts'];
 const FIRST_PAINT = ['sanctuary.ts', 'favorite.ts', 'review-command.ts', 'search-criteria.ts', 'auth-messages.ts', 'listing-management.ts', 'listing-feedback.ts', 'submission.ts'];
 
 /** Specifiers of the value imports and re-exports of a source file (`import type` / `export type` skipped). */

@@ -184,7 +184,8 @@ export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
     };
     this.nameKeys = mended(previous.nameKeys, nameKey);
     this.townKeys = mended(previous.townKeys, townKey);
-    // Positions past the new length were removed: changes too, for the text index.
+    // Positions past the new length were removed: changes too, for the text index (which leaves itself to be built
+    // afresh by the next word search once much has changed).
     if (previous.text) this.text = previous.text.withChanges(sanctuaries, gone);
   }
 

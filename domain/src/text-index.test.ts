@@ -101,7 +101,7 @@ describe('a text index made from the version before', () => {
             if (at < next.length) changed.add(at);
           }
         }
-        index = index.withChanges(next, changed);
+        index = index.withChanges(next, changed) ?? new TextIndex(next, FIELDS);
         docs = next;
         const fresh = new TextIndex(docs, FIELDS);
         for (const q of QUERIES) expect(index.search(q), `seed ${seed}, step ${step}, '${q}'`).toEqual(fresh.search(q));
@@ -112,10 +112,19 @@ describe('a text index made from the version before', () => {
   it('leaves the version it was made from as it was', () => {
     const before = new TextIndex(DOCS, [{ get: (d) => d.title, boost: 3 }, { get: (d) => d.body, boost: 1 }]);
     const answer = before.search('pigs');
-    const after = before.withChanges([...DOCS.slice(0, 3), { title: 'Cow Corner', body: 'cows only' }, { title: 'Pigs Place', body: '' }], [3]);
+    const after = before.withChanges([...DOCS.slice(0, 3), { title: 'Cow Corner', body: 'cows only' }, { title: 'Pigs Place', body: '' }], [3])!;
     expect(after.search('pigs').positions).toEqual([0, 4]);
     expect(after.search('cows').positions).toEqual([0, 3]);
     expect(before.search('pigs')).toEqual(answer);
     expect(before.search('cows').positions).toEqual([0]);
+  });
+
+  it('leaves a new build to whoever needs it once an eighth of the documents have changed (at least a thousand)', () => {
+    const docs = Array.from({ length: 1200 }, (_, i) => ({ title: `Doc ${i}`, body: 'farm' }));
+    const index = new TextIndex(docs, [{ get: (d: { title: string }) => d.title, boost: 1 }]);
+    const some = docs.map((d, i) => (i < 1000 ? { ...d, title: `Changed ${i}` } : d));
+    expect(index.withChanges(some, Array.from({ length: 1000 }, (_, i) => i))).toBeDefined();
+    const more = docs.map((d, i) => (i <= 1000 ? { ...d, title: `Changed ${i}` } : d));
+    expect(index.withChanges(more, Array.from({ length: 1001 }, (_, i) => i))).toBeUndefined();
   });
 });

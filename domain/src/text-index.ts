@@ -192,9 +192,10 @@ export class TextIndex<D> {
   /**
    * The index of `documents`, a new version of this one's: at positions listed in `changed` a document changed (or,
    * past the new length, was removed); positions past this version's length are new. Every other position must hold
-   * the same document as here.
+   * the same document as here. Undefined when so much has changed since this index's build that a new build is due
+   * (left to whoever needs the index next).
    */
-  withChanges(documents: readonly D[], changed: Iterable<number>): TextIndex<D> {
+  withChanges(documents: readonly D[], changed: Iterable<number>): TextIndex<D> | undefined {
     const { shared } = this;
     const { built } = shared;
     const before = this.changes;
@@ -202,7 +203,7 @@ export class TextIndex<D> {
     for (const p of changed) if (p < Math.max(this.size, documents.length)) touched.add(p);
     for (let p = this.size; p < documents.length; p++) touched.add(p);
     for (let p = documents.length; p < this.size; p++) touched.add(p);
-    if ((before?.termsOf.size ?? 0) + touched.size > rebuildAfter(documents.length)) return new TextIndex(documents, shared.fields);
+    if ((before?.termsOf.size ?? 0) + touched.size > rebuildAfter(documents.length)) return undefined;
 
     const stale = before ? before.stale.slice() : new Uint8Array(built.size);
     const staleCount = new Map(before?.staleCount);

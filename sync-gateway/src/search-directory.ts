@@ -9,6 +9,7 @@ import { DB } from '@ss/couchdb/definitions';
 import { toSanctuary, type Sanctuary, type SanctuaryDoc } from '@ss/domain/sanctuary';
 import { isSanctuaryDoc } from '@ss/domain/sanctuary-doc';
 import { createSearchIndex, type SanctuarySearchIndex } from '@ss/domain/search';
+import { ListingSlots, nextSearchIndex } from '@ss/domain/listing-slots';
 import { mendNameOrder, sortByName } from '@ss/domain/sort';
 import { SEARCH_DIRECTORY_TTL_MS } from './freshness.ts';
 
@@ -56,38 +57,16 @@ export function searchDirectory(
     }
   }
 
-  // The copy kept change by change, once something follows the store for us: listings by slot, so that each new
-  // version of the index is made from the one before (SanctuarySearchIndex.next) in time proportional to what changed
-  // (at 100k listings a version built afresh was ~0.5 s, and the word index the next word search built 1.1-1.6 s). A
-  // removed listing's slot is taken by the last one.
-  const slots: Sanctuary[] = [];
-  const slotOf = new Map<string, number>();
-  let changedSlots = new Set<number>();
+  // The copy kept change by change, once something follows the store for us: listings by slot (ListingSlots), so that
+  // each new version of the index is made from the one before in time proportional to what changed (at 100k listings a
+  // version built afresh was ~0.5 s, and the word index the next word search built 1.1-1.6 s).
+  const slots = new ListingSlots<Sanctuary>();
   let keptVersion = 0;
   let keptReady: (() => boolean) | undefined;
 
   function keep(id: string, doc: object | null) {
-    const at = slotOf.get(id);
-    if (doc && isSanctuaryDoc<SanctuaryDoc>(doc)) {
-      const listing = toSanctuary(doc);
-      if (at === undefined) {
-        slotOf.set(id, slots.length);
-        changedSlots.add(slots.length);
-        slots.push(listing);
-      } else {
-        slots[at] = listing;
-        changedSlots.add(at);
-      }
-    } else {
-      if (at === undefined) return;
-      slotOf.delete(id);
-      const last = slots.pop()!;
-      if (at < slots.length) {
-        slots[at] = last;
-        slotOf.set(last.id, at);
-        changedSlots.add(at);
-      }
-    }
+    if (doc && isSanctuaryDoc<SanctuaryDoc>(doc)) slots.put(toSanctuary(doc));
+    else if (!slots.remove(id)) return;
     keptVersion += 1;
   }
 
@@ -102,8 +81,8 @@ export function searchDirectory(
     const fresh = cached?.kept && clock() - cached.checkedAt < ttlMs;
     if (cached?.seq !== seq && !fresh) {
       const previous = cached?.kept ? cached : undefined;
-      const items = slots.slice();
-      const index = previous ? previous.index.next(items, changedSlots) : createSearchIndex(items);
+      const { items, changed: changedSlots } = slots.take();
+      const index = nextSearchIndex(previous?.index, items, changedSlots);
       // The name order too (a sort of every listing: ~0.2 s at 100k), once the served pages have asked for it.
       let sorted: Sanctuary[] | undefined;
       if (previous?.sorted) {
@@ -116,7 +95,6 @@ export function searchDirectory(
         for (let p = items.length; p < previous.items.length; p++) gone.add(previous.items[p]!);
         sorted = mendNameOrder(previous.sorted, gone, added);
       }
-      changedSlots = new Set();
       cached = { seq, index, items, sorted, checkedAt: clock(), kept: true };
     }
     return cached!.index;

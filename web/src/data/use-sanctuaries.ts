@@ -2,14 +2,16 @@
 // The third argument of useSyncExternalStore is what pre-rendering showed and hydration renders first: loading.
 import { useSyncExternalStore } from 'react';
 import type { Sanctuary } from '@ss/domain/sanctuary';
+import type { SanctuarySearchIndex } from '@ss/domain/search';
 import { directoryPreview, sanctuaryDirectory, type DirectoryPreview } from './sanctuary-directory';
 import { pageData } from './page-data';
 import { useSyncStatus } from './sync-status';
 
-export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[] } {
+export function useSanctuaries(): { status: 'loading' | 'ready'; sanctuaries: Sanctuary[]; searchIndex: () => SanctuarySearchIndex<Sanctuary> } {
   const snap = useSyncExternalStore(sanctuaryDirectory.subscribe, sanctuaryDirectory.getSnapshot, sanctuaryDirectory.getServerSnapshot);
-  // byName() keeps its result for its snapshot, so this is the same array until the directory changes.
-  return { status: snap.status, sanctuaries: snap.byName() };
+  // byName() keeps its result for its snapshot, so this is the same array until the directory changes; searchIndex is
+  // the snapshot's own function, made once per snapshot too.
+  return { status: snap.status, sanctuaries: snap.byName(), searchIndex: snap.searchIndex };
 }
 
 export function useSanctuary(id: string): { status: 'loading' | 'ready'; sanctuary: Sanctuary | undefined } {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Gazetteer, PlaceMatch } from '@ss/domain/gazetteer';
 import type { LatLon } from '@ss/domain/geo';
 import type { Sanctuary } from '@ss/domain/sanctuary';
-import { createSearchIndex, searchSanctuaries, withDistances } from '@ss/domain/search';
+import { searchSanctuaries, withDistances } from '@ss/domain/search';
 import { SERVICE_FILTER_FLAGS, type SearchCriteria } from '@ss/domain/search-criteria';
 import { hasSearch, type SearchParams } from '../lib/search-params';
 import { loadGazetteer } from './gazetteer';
@@ -53,12 +53,13 @@ function useGazetteer(needed: boolean): { gazetteer: Gazetteer | null; loading: 
 }
 
 export function useSearchResults(params: SearchParams, earthRadiusMiles: number): SearchOutcome {
-  const { status, sanctuaries } = useSanctuaries();
+  const { status, sanctuaries, searchIndex } = useSanctuaries();
   const active = hasSearch(params);
   const { gazetteer, loading: gazetteerLoading, failed } = useGazetteer(Boolean(params.q));
 
-  // Coordinates are indexed eagerly; the text index is built lazily by the first word search.
-  const index = useMemo(() => createSearchIndex(sanctuaries), [sanctuaries]);
+  // Made once per snapshot of the directory, from the last one made (the text index, built by the first word search,
+  // is carried over with the rest).
+  const index = useMemo(() => searchIndex(), [searchIndex]);
 
   const outcome = useMemo(() => {
     if (!active) return { results: sanctuaries, place: null, origin: null, radius: null };
