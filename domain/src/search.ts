@@ -91,9 +91,9 @@ interface Basis<S extends Sanctuary> {
 /**
  * A list of sanctuaries prepared for searching: coordinates in typed arrays for the radius loop; the text
  * index, name order, parsed hours and time zones built the first time a search needs them. Immutable: when the
- * list changes, make a new one (the web app does so per published snapshot; the cost is paid lazily), or, when the
- * new list is the old one with a few positions changed, added or removed, derive it with `next`, which carries over
- * all the work that is still good (the gateway's copy of the directory: 100k listings, changes one by one).
+ * list changes, make a new one, or, when the new list is the old one with a few positions changed, added or removed
+ * (listings kept by slot: listing-slots.ts), derive it with `next`, which carries over all the work that is still good
+ * (the device's directory and the gateway's copy of it, up to 100k listings, changing one by one).
  */
 export class SanctuarySearchIndex<S extends Sanctuary = Sanctuary> {
   readonly sanctuaries: readonly S[];

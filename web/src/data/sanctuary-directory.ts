@@ -10,11 +10,12 @@ import { isSanctuaryDoc, toSanctuary } from '@ss/domain/sanctuary-doc';
 import { kvGet, kvSet } from './kv-store';
 import type { LocalDb } from './local-db';
 import { sortByName } from '@ss/domain/sort';
-import { ListingSlots, nextSearchIndex } from '@ss/domain/listing-slots';
+import { ListingSlots } from '@ss/domain/listing-slots';
 import { createSearchIndex, type SanctuarySearchIndex } from '@ss/domain/search';
 import { CACHE_KEY, PREVIEW_KEY, previewOf, writeDirectoryRecord, type CacheRecord } from './directory-record';
 import { forEachInSlices } from '../lib/in-slices';
 import { loadPublicDbs, onSanctuarySnapshot } from './first-sync';
+import { SearchIndexChain } from './search-index-chain';
 import { pageData, type DirectoryPreview } from './page-data';
 
 const CACHE_WRITE_DELAY_MS = 1500;
@@ -43,10 +44,7 @@ let working = new Map<string, Sanctuary>();
  * 1.1-1.7 s in Node, several times that on a phone).
  */
 const slots = new ListingSlots<Sanctuary>();
-/** The slots changed by each publish whose index has not been made yet, by the publish's number. */
-const changedBy = new Map<number, ReadonlySet<number>>();
-let published = 0;
-let lastIndex: { index: SanctuarySearchIndex<Sanctuary>; at: number } | undefined;
+const indexes = new SearchIndexChain<Sanctuary>();
 
 function setListing(id: string, listing: Sanctuary) {
   working.set(id, listing);
@@ -58,23 +56,6 @@ function dropListing(id: string): boolean {
   return working.delete(id);
 }
 
-/** The search index of the listings the `at`-th publish had: made from the last one made when that is an earlier one. */
-function indexOf(items: readonly Sanctuary[], at: number): SanctuarySearchIndex<Sanctuary> {
-  if (lastIndex?.at === at) return lastIndex.index;
-  let previous: SanctuarySearchIndex<Sanctuary> | undefined;
-  const changed = new Set<number>();
-  if (lastIndex && lastIndex.at < at) {
-    previous = lastIndex.index;
-    for (let n = lastIndex.at + 1; n <= at; n++) for (const p of changedBy.get(n) ?? []) changed.add(p);
-  }
-  const index = nextSearchIndex(previous, items, changed);
-  // An older snapshot's (a render that began before the last publish) is made afresh and not kept.
-  if (!lastIndex || lastIndex.at < at) {
-    lastIndex = { index, at };
-    for (const n of changedBy.keys()) if (n <= at) changedBy.delete(n);
-  }
-  return index;
-}
 /**
  * Whether `working` holds its listings in name order: filled, when empty, from a source in name order (the directory's
  * record, a first sync's worker), with nothing added or changed since but deletions. Sorting 10k listings is tens of
@@ -153,14 +134,13 @@ function publishNow() {
   const ordered = nameOrdered;
   let byName: Sanctuary[] | undefined;
   const { items: bySlot, changed } = slots.take();
-  const at = ++published;
-  changedBy.set(at, changed);
+  const at = indexes.publish(changed, bySlot.length);
   let index: SanctuarySearchIndex<Sanctuary> | undefined;
   snapshot = {
     status: 'ready',
     items,
     byName: () => (byName ??= inNameOrder(items, ordered)),
-    searchIndex: () => (index ??= indexOf(bySlot, at)),
+    searchIndex: () => (index ??= indexes.indexOf(bySlot, at)),
   };
   // Copied in the same order.
   working = new Map(working);
