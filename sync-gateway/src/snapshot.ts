@@ -95,7 +95,7 @@ function idOfLine(line: string): string {
 }
 
 /** A compressed bucket's documents by id, read back out of its segment. */
-export function linesOf(segment: Segment): Map<string, string> {
+function linesOf(segment: Segment): Map<string, string> {
   // The segment ends on a flush, not a final block: inflated as far as it goes.
   const text = inflateRawSync(bytes(segment.deflated), { finishFlush: constants.Z_SYNC_FLUSH }).toString();
   const lines = new Map<string, string>();
@@ -111,6 +111,16 @@ function bucketOf(id: string): number {
 
 export type LiveSnapshot = ReturnType<typeof createLiveSnapshot>;
 
+interface Bucket {
+  ids: Set<string>;
+  /** Its documents' text by id, while it is being changed; null once compressed. */
+  lines: Map<string, string> | null;
+  segment: Segment | null;
+}
+
+/** How long after the last change the changed buckets are compressed again. */
+const COMPRESS_AFTER_MS = 2000;
+
 /**
  * The snapshot of one database, fed by `apply` (from the shared change feed, in order) after `fill` has dumped the
  * database once. Changes that arrive during the dump wait and are applied after it, in order, so a page read
@@ -119,7 +129,7 @@ export type LiveSnapshot = ReturnType<typeof createLiveSnapshot>;
 export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { onPut?: (id: string, doc: object | null) => void } = {}) {
   // A bucket's documents as text only while it is being changed: once compressed, its text is let go and read back out
   // of its segment at its next change (at 100k listings the text was ~100 MB of the gateway's memory, the segments ~20).
-  const buckets = Array.from({ length: BUCKETS }, () => ({ ids: new Set<string>(), lines: new Map<string, string>() as Map<string, string> | null, segment: null as Segment | null }));
+  const buckets: Bucket[] = Array.from({ length: BUCKETS }, () => ({ ids: new Set(), lines: new Map(), segment: null }));
   let updateSeq: string | number = 0;
   let docCount = 0;
   let version = 0;
@@ -133,7 +143,11 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { 
     const bucket = buckets[bucketOf(id)]!;
     const had = bucket.ids.has(id);
     if (!doc && !had) return;
-    bucket.lines ??= bucket.segment ? linesOf(bucket.segment) : new Map();
+    if (!bucket.lines) {
+      bucket.lines = bucket.segment ? linesOf(bucket.segment) : new Map();
+      // Let go again, unless the filling's compression (or a first sync's snapshot) comes first.
+      if (waiting === null) compressSoon();
+    }
     if (doc) {
       bucket.lines.set(id, JSON.stringify(doc));
       bucket.ids.add(id);
@@ -148,14 +162,31 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { 
     onPut?.(id, doc);
   }
 
+  /** Compresses a bucket (unless it is already) and lets its text go. */
+  function settle(bucket: Bucket) {
+    if (bucket.ids.size) bucket.segment ??= segment(`${[...bucket.lines!.values()].join('\n')}\n`);
+    bucket.lines = null;
+  }
+
   /** Compresses every bucket whose text is held, one per turn of the event loop, and lets its text go. */
   async function compress() {
+    compressTimer = undefined;
     for (const bucket of buckets) {
       if (!bucket.lines) continue;
-      if (bucket.ids.size) bucket.segment ??= segment(`${[...bucket.lines.values()].join('\n')}\n`);
-      bucket.lines = null;
+      settle(bucket);
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * Once changes have stopped for a moment: buckets changed since are compressed again and their text let go, whether or
+   * not a first sync asks for the snapshot meanwhile (returning devices never do).
+   */
+  let compressTimer: ReturnType<typeof setTimeout> | undefined;
+  function compressSoon() {
+    clearTimeout(compressTimer);
+    compressTimer = setTimeout(() => void compress(), COMPRESS_AFTER_MS);
+    compressTimer.unref?.();
   }
 
   return {
@@ -212,9 +243,8 @@ export function createLiveSnapshot(couch: CouchClient, db: DbName, { onPut }: { 
       const segments = [head];
       for (const bucket of buckets) {
         if (!bucket.ids.size) continue;
-        bucket.segment ??= segment(`${[...bucket.lines!.values()].join('\n')}\n`);
-        bucket.lines = null;
-        segments.push(bucket.segment);
+        settle(bucket);
+        segments.push(bucket.segment!);
       }
       const snapshot: Snapshot = { updateSeq, docCount, gzip: joinSegments(segments), etag: `"${db}-${String(updateSeq)}-${docCount}"` };
       built = { version: at, snapshot };
