@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedStore, STORE_CREDENTIALS_FILE, STORE_RUNTIME_FILE, type EmbeddedStore } from './embedded/supervisor.ts';
-import { freeCouchPorts, startCouchdbNode } from './release/couchdb-node.ts';
+import { CouchPortTakenError, freeCouchPorts, startCouchdbNode } from './release/couchdb-node.ts';
 
 export type StoreKind = 'embedded' | 'couchdb';
 
@@ -35,9 +35,28 @@ export async function startLocalStore(options: { dataDir: string; kind?: StoreKi
   const password = fs.readFileSync(file, 'utf8').trim();
   // So is the port: the release keeps a node's files under node-PORT/, so a restart must use the same one.
   const portFile = path.join(dir, 'port');
-  const port = options.port ?? (fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : await freeCouchPorts(1));
-  fs.writeFileSync(portFile, String(port));
-  const store = await startCouchdbNode({ dataDir: dir, password, port, ...(options.log ? { log: options.log } : {}) });
+  const fixedPort = options.port ?? (fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : undefined);
+  const start = async (port: number) => {
+    fs.writeFileSync(portFile, String(port));
+    return startCouchdbNode({ dataDir: dir, password, port, ...(options.log ? { log: options.log } : {}) });
+  };
+  let store: EmbeddedStore;
+  if (fixedPort !== undefined) store = await start(fixedPort);
+  else {
+    // A port found free can be taken before the node binds it (another suite's node starting beside this one): a
+    // new store then tries other ports rather than wait on one it will never get.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freeCouchPorts(1);
+      try {
+        store = await start(port);
+        break;
+      } catch (err) {
+        if (!(err instanceof CouchPortTakenError) || attempt === 3) throw err;
+        options.log?.(`CouchDB port ${port} was taken before the node bound it; trying another`);
+        fs.rmSync(path.join(dir, `node-${port}`), { recursive: true, force: true });
+      }
+    }
+  }
   // As the embedded store does, so operator tools (backup, restore, create-admin) find the running store.
   const root = path.resolve(options.dataDir);
   const runtimeFile = path.join(root, STORE_RUNTIME_FILE);

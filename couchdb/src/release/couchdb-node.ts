@@ -37,12 +37,29 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 /**
+ * The lowest port the kernel hands out for outgoing connections (Linux's `ip_local_port_range`). A port chosen for
+ * CouchDB must stay below it: the node binds a few seconds after the port was found free, and meanwhile any outgoing
+ * connection on the machine (a test's, a store client's) may be given that very port, and the node then never comes up.
+ */
+export function ephemeralPortFloor(): number {
+  try {
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 0) return low;
+  } catch {
+    // Not Linux: the range most systems use (IANA's dynamic ports start at 49152).
+  }
+  return 32_768;
+}
+
+/**
  * `count` consecutive free ports from a random base, each with its node-local port (PORT+1000) free too — the
- * release binds both.
+ * release binds both — all below the ports the kernel gives outgoing connections.
  */
 export async function freeCouchPorts(count = 1): Promise<number> {
+  const top = Math.max(ephemeralPortFloor(), 10_000) - 1000 - count;
+  const bottom = Math.min(20_000, top - 1000);
   for (let attempt = 0; attempt < 200; attempt++) {
-    const base = 20_000 + crypto.randomInt(0, 20_000);
+    const base = crypto.randomInt(bottom, top);
     let ok = true;
     for (let i = 0; i < count && ok; i++) ok = (await portIsFree(base + i)) && (await portIsFree(base + i + 1000));
     if (ok) return base;
@@ -50,11 +67,40 @@ export async function freeCouchPorts(count = 1): Promise<number> {
   throw new Error('No free ports for CouchDB');
 }
 
-async function waitUp(url: string, auth: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/** A node that could not bind its ports: it does not exit, it waits, so this is read from its log. */
+export class CouchPortTakenError extends Error {}
+
+/** Where a node started by this start logs, and how much was there before it (a restarted node appends). */
+interface NodeLog {
+  file: string;
+  from: number;
+}
+
+function nodeLog(dataDir: string, port: number): NodeLog {
+  const file = path.join(dataDir, `node-${port}`, 'couchdb.log');
+  let from = 0;
+  try {
+    from = fs.statSync(file).size;
+  } catch {
+    // Not written yet: a first start.
+  }
+  return { file, from };
+}
+
+function portTaken({ file, from }: NodeLog): boolean {
+  try {
+    return fs.readFileSync(file).subarray(from).includes('eaddrinuse');
+  } catch {
+    return false;
+  }
+}
+
+async function waitUp(url: string, auth: string, child: ChildProcess, log: NodeLog, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`CouchDB exited during start (code ${child.exitCode})`);
-    const up = await fetch(`${url}/_up`, { headers: { authorization: auth } }).then((r) => r.ok, () => false);
+    if (portTaken(log)) throw new CouchPortTakenError(`CouchDB could not bind ${url} or its node-local port: another process holds it`);
+    const up = await fetch(`${url}/_up`, { headers: { authorization: auth }, signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
     if (up) return;
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -68,7 +114,7 @@ async function waitUp(url: string, auth: string, child: ChildProcess, timeoutMs 
 async function waitForSystemSetup(url: string, auth: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${url}/_users/_design/_auth`, { headers: { authorization: auth } }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/_users/_design/_auth`, { headers: { authorization: auth }, signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -115,6 +161,7 @@ export async function startCouchdbNode(options: CouchdbNodeOptions): Promise<Emb
   let restartCount = 0;
 
   const spawnOnce = async () => {
+    const startLog = nodeLog(dataDir, port);
     const proc = spawn('bash', [script, 'start', String(port), dataDir, password], {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env },
@@ -134,10 +181,11 @@ export async function startCouchdbNode(options: CouchdbNodeOptions): Promise<Emb
       }, 100);
     });
     try {
-      await waitUp(config.url, auth, proc);
+      await waitUp(config.url, auth, proc, startLog);
       await waitForSystemSetup(config.url, auth);
     } catch (err) {
-      throw new Error(`${(err as Error).message}\n${stderr}`);
+      const Failure = err instanceof CouchPortTakenError ? CouchPortTakenError : Error;
+      throw new Failure(`${(err as Error).message}\n${stderr}`);
     }
     emitter.emit('ready', childPid(proc.pid));
   };
@@ -152,7 +200,14 @@ export async function startCouchdbNode(options: CouchdbNodeOptions): Promise<Emb
   };
   process.once('exit', killOnExit);
 
-  await spawnOnce();
+  try {
+    await spawnOnce();
+  } catch (err) {
+    // A node that did not come up is not left waiting (one that could not bind would wait for ever).
+    killOnExit();
+    process.removeListener('exit', killOnExit);
+    throw err;
+  }
   emitter.config = config;
   emitter.pid = () => childPid(shell?.pid);
   emitter.restarts = () => restartCount;
