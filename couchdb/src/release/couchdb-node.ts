@@ -67,6 +67,18 @@ export async function freeCouchPorts(count = 1): Promise<number> {
   throw new Error('No free ports for CouchDB');
 }
 
+/**
+ * The Erlang VM's flags for a node that shares its machine (the gateway, the workers, the load run's devices on the same
+ * two cores): its schedulers do not spin waiting for work (`+sbwt none`, for the normal, dirty CPU and dirty I/O ones).
+ * By default an idle scheduler busy-waits a while before sleeping, which on a shared machine takes the cores the
+ * gateway needs (the 1,000-device load run on CouchDB left the gateway's accept queue at 1,260 connections). Erlang's
+ * guidance for VMs that share their host; a node on its own host (production) may keep the default. ERL_ZFLAGS is
+ * read by `erlexec`, which the release's start script runs; anything already in it is kept.
+ */
+function erlangEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, ERL_ZFLAGS: [env.ERL_ZFLAGS, '+sbwt none +sbwtdcpu none +sbwtdio none'].filter(Boolean).join(' ') };
+}
+
 /** A node that could not bind its ports: it does not exit, it waits, so this is read from its log. */
 export class CouchPortTakenError extends Error {}
 
@@ -164,7 +176,7 @@ export async function startCouchdbNode(options: CouchdbNodeOptions): Promise<Emb
     const startLog = nodeLog(dataDir, port);
     const proc = spawn('bash', [script, 'start', String(port), dataDir, password], {
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env },
+      env: erlangEnv(),
     });
     shell = proc;
     let stderr = '';
@@ -246,7 +258,7 @@ export async function startCouchdbCluster(options: { dataDir: string; password?:
   const base = await freeCouchPorts(3);
   const password = options.password ?? crypto.randomBytes(18).toString('base64url');
   const nodes = [0, 1, 2].map((i) => ({ url: `http://127.0.0.1:${base + i}`, username: 'admin', password }));
-  const proc = spawn('bash', [script, 'cluster', String(base), dataDir, password], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn('bash', [script, 'cluster', String(base), dataDir, password], { stdio: ['ignore', 'pipe', 'pipe'], env: erlangEnv() });
   let out = '';
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (d: Buffer) => {
