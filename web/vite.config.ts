@@ -135,8 +135,39 @@ function startAppAfterPaint(): Plugin {
   };
 }
 
+/** V8's explicit compile hint (Chrome 136 and later): compile every function of the file eagerly. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Every chunk of the page starts with V8's compile hint, so Chromium compiles its functions on the thread that
+ * streams the file in, instead of lazily on the main thread the first time each is called. A first visit's traces
+ * here spent 160–240 ms of the main thread in V8's lazy compiling and 90–115 ms parsing functions (4 visits to `/`);
+ * with the hint, under 10 and about 30. The app fetches a chunk only when a page needs it then (the start's chunks,
+ * a route when it opens, a dialog or form when it is opened), so little compiled code goes unused: the JavaScript heap
+ * after a first visit to `/` grew by 0.6 MB (4.5 to 5.1 MB). Browsers without the hint read a comment.
+ * Added after minifying (which drops comments); a source map gains one empty line at its top. The first-sync worker's
+ * chunks (a build of their own) are left as they are: they do not run on the page's main thread.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'ss-compile-hints',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    // After Vite's own additions to a chunk's top (its preload helper's list of dependencies).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEarlyScripts(), inlineEntryCss(), startAppAfterPaint()],
+  plugins: [react(), tailwindcss(), inlineEarlyScripts(), inlineEntryCss(), startAppAfterPaint(), compileHints()],
   // PouchDB's browser build still reads the Node-style `global`.
   define: { global: 'globalThis' },
   // The first-sync worker (web/src/data/first-sync.worker.ts) is a module worker that loads PouchDB as a chunk of
