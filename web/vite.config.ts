@@ -136,7 +136,7 @@ function startAppAfterPaint(): Plugin {
 }
 
 /** V8's explicit compile hint (Chrome 136 and later): compile every function of the file eagerly. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Every chunk of the page starts with V8's compile hint, so Chromium compiles its functions on the thread that
