@@ -18,7 +18,7 @@ import { DB, userDbName } from './definitions.ts';
 import { ensureUserDb } from './user-db.ts';
 import { DISPLAY_ATTACHMENT, THUMBNAIL_ATTACHMENT, type PhotoDoc } from './media.ts';
 import { cleanInlineAttachments, processPhoto, type ProcessedPhoto } from './photo-processing.ts';
-import { readFiguresBefore, recomputeStats, statsDocFor } from './review-stats.ts';
+import { readFiguresBefore, recomputeStats, seenAsIs, statsDocFor } from './review-stats.ts';
 
 export type CommandCheck = { ok: true } | { ok: false; reason: string };
 
@@ -353,7 +353,7 @@ async function putWithFigures(couch: CouchClient, review: ReviewDoc, figures: Re
   const { held, created } = await storedOrExisting(couch, scope, results, review);
   if (created) return review;
   if (!same(held)) throw new Error(`${review._id} already exists with different content`);
-  await recomputeStats(couch, review.sanctuaryId);
+  await recomputeStats(couch, review.sanctuaryId, seenAsIs(held));
   return held;
 }
 

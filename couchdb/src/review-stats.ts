@@ -13,12 +13,46 @@ export interface ReviewFigures {
   ratingSum: number;
 }
 
-async function figuresOf(couch: CouchClient, sanctuaryId: string): Promise<ReviewFigures> {
-  const res = await couch.call(() =>
-    couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews).view('reviews', 'by_sanctuary', { startkey: [sanctuaryId], endkey: [sanctuaryId, {}], reduce: true }),
-  );
-  const value = res.rows[0]?.value as { sum: number; count: number } | undefined;
-  return { totalReviews: value?.count ?? 0, ratingSum: value?.sum ?? 0 };
+/**
+ * Reviews whose state the caller has just seen, by id: true when the listing's figures must count it (published and
+ * visible), false when they must not (hidden). Given to a recomputation, they make it wait for a view that does not
+ * show them yet, instead of writing figures from it.
+ */
+export type SeenReviews = ReadonlyMap<string, boolean>;
+
+/** Whether a review as stored is one the figures count: published, not hidden, not withdrawn (a tombstone). */
+export function counted(review: ReviewDoc & { _deleted?: boolean }): boolean {
+  return !review.hidden && !review._deleted;
+}
+
+/** One review as the caller holds it, for a recomputation it sets off. */
+export function seenAsIs(review: ReviewDoc & { _deleted?: boolean }): SeenReviews {
+  return new Map([[review._id, counted(review)]]);
+}
+
+/** How often a view that does not yet show the reviews seen is read again (100 ms, then twice as long each time). */
+const VIEW_CATCH_UP_READS = 6;
+
+async function figuresOf(couch: CouchClient, sanctuaryId: string, seen?: SeenReviews): Promise<ReviewFigures> {
+  const reviews = couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews);
+  const range = { startkey: [sanctuaryId], endkey: [sanctuaryId, {}] };
+  if (!seen?.size) {
+    const res = await couch.call(() => reviews.view('reviews', 'by_sanctuary', { ...range, reduce: true }));
+    const value = res.rows[0]?.value as { sum: number; count: number } | undefined;
+    return { totalReviews: value?.count ?? 0, ratingSum: value?.sum ?? 0 };
+  }
+  // On a CouchDB cluster a view is read from one copy of each shard, which may not hold yet a write the others
+  // acknowledged: figures counted from it would stay wrong until the listing's next review. The rows themselves (a
+  // listing's reviews, not many) say whether the copy read is behind what the caller saw, and the sum and count come
+  // from the same read.
+  for (let read = 1; ; read++) {
+    const res = await couch.call(() => reviews.view<number>('reviews', 'by_sanctuary', { ...range, reduce: false }));
+    const shown = new Set(res.rows.map((r) => r.id));
+    const behind = [...seen].filter(([id, counts]) => shown.has(id) !== counts).map(([id]) => id);
+    if (!behind.length) return { totalReviews: res.rows.length, ratingSum: res.rows.reduce((sum, r) => sum + r.value, 0) };
+    if (read >= VIEW_CATCH_UP_READS) throw new Error(`The reviews view does not show ${behind.join(', ')} as ${behind.length === 1 ? 'it is' : 'they are'} yet`);
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (read - 1)));
+  }
 }
 
 /** The figures' document for these figures, replacing `current` (its revision) when there is one. */
@@ -47,10 +81,13 @@ export async function readFiguresBefore(couch: CouchClient, sanctuaryId: string)
   return { ...figures, current };
 }
 
-/** Writes the listing's figures when they changed; answers them as stored. */
-export async function recomputeStats(couch: CouchClient, sanctuaryId: string): Promise<ReviewStatsDoc> {
+/**
+ * Writes the listing's figures when they changed; answers them as stored. `seen`: the reviews that set this
+ * recomputation off, as the caller saw them (the view is read until it shows them so).
+ */
+export async function recomputeStats(couch: CouchClient, sanctuaryId: string, seen?: SeenReviews): Promise<ReviewStatsDoc> {
   const reviews = couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews);
-  const { totalReviews, ratingSum } = await figuresOf(couch, sanctuaryId);
+  const { totalReviews, ratingSum } = await figuresOf(couch, sanctuaryId, seen);
 
   for (let attempt = 0; ; attempt++) {
     let current: ReviewStatsDoc | undefined;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PouchDBModule from 'pouchdb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createCouchClient, type CouchClient } from '@ss/couchdb/client';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { startCouchdbCluster, type CouchdbCluster } from '@ss/couchdb/release/couchdb-node';
@@ -32,8 +32,8 @@ let cluster: CouchdbCluster;
 let stack: Stack;
 const stackLog: string[] = [];
 
-/** The fixtures' waitFor with this suite's patience. */
-const waitFor = <T,>(check: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 200) => waitUntil(check, timeoutMs, everyMs);
+/** The fixtures' waitFor with this suite's patience; `what` names the wait if it times out. */
+const waitFor = <T,>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000, everyMs = 200) => waitUntil(check, timeoutMs, everyMs, what);
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ss-cluster-'));
@@ -68,6 +68,11 @@ describe('a three-node CouchDB cluster', () => {
     const favourites: string[] = [];
     const commands: string[] = [];
     let listing = 0;
+    // A failure says where the run was and what the gateway and workers last printed.
+    onTestFailed(() => {
+      console.error(`cluster: failed after ${((Date.now() - started) / 1000).toFixed(1)} s; figures ${JSON.stringify(figures)}; ${favourites.length} favourites, ${commands.length} commands acknowledged`);
+      console.error(`cluster: the stack's last ${Math.min(60, stackLog.length)} log lines:\n${stackLog.slice(-60).join('\n')}`);
+    });
     async function writeFavourite() {
       const sid = `synthetic-${String(++listing).padStart(6, '0')}`;
       await untilAcked(() => device.request('PUT', `/db/me/favorite:${sid}`, newFavorite(sid, device.id)), (s) => s === 201);
@@ -101,11 +106,11 @@ describe('a three-node CouchDB cluster', () => {
         writes++;
       }
     })();
-    await waitFor(async () => pulled >= SYNTHETIC * 0.3 && writes >= 8, 120_000, 20);
+    await waitFor(`30 % of the pull (at ${SYNTHETIC * 0.3}) and 8 writes`, async () => pulled >= SYNTHETIC * 0.3 && writes >= 8, 120_000, 20);
     figures.killedAtPull = pulled;
     figures.killedAtWrite = writes;
     process.kill(cluster.pid(1)!, 'SIGKILL');
-    await waitFor(async () => !(await fetch(`${cluster.nodes[1]!.url}/_up`).then((r) => r.ok, () => false)), 10_000, 50);
+    await waitFor('node 2 to stop answering', async () => !(await fetch(`${cluster.nodes[1]!.url}/_up`).then((r) => r.ok, () => false)), 10_000, 50);
     await writing;
     // A request caught at the moment the node dies may fail ("nodedown: progress not possible") until the cluster
     // notices; a device retries, resuming from its checkpoint, as the app's live replication does.
@@ -139,7 +144,7 @@ describe('a three-node CouchDB cluster', () => {
     expect(favourites.filter((id) => !revs.has(id)), 'lost favourites').toEqual([]);
     expect(favourites.filter((id) => !revs.get(id)!.startsWith('1-')), 'favourites written twice').toEqual([]);
     expect(mine.rows.filter((r) => (r.doc as { _conflicts?: string[] })._conflicts?.length).map((r) => r.id), 'conflicts').toEqual([]);
-    await waitFor(async () => {
+    await waitFor('every review command to be published', async () => {
       const rows = (await couch.nano.db.use<ReviewCommandDoc>(userDbName(device.id)).fetch({ keys: commands })).rows;
       return rows.every((r) => 'doc' in r && r.doc?.status === 'published');
     }, 60_000, 500);
@@ -156,8 +161,20 @@ describe('a three-node CouchDB cluster', () => {
     // The workers, now on node 3, count every published review once.
     const reviews = (await couch.nano.db.use<ReviewDoc>(DB.reviews).fetch({ keys: published })).rows.flatMap((r) => ('doc' in r && r.doc ? [r.doc] : []));
     expect(reviews).toHaveLength(commands.length);
-    await waitFor(async () => {
+    let statsSeen = '';
+    onTestFailed(async () => {
+      // Each listing's figures as the store holds them, with any conflicting revisions, and what the view counts.
+      for (const r of reviews) {
+        const id = statsDocId(r.sanctuaryId);
+        const doc = await couch.nano.db.use<ReviewStatsDoc>(DB.reviews).get(id, { conflicts: true }).catch((e: Error) => e.message);
+        const view = await couch.nano.db.use(DB.reviews).view('reviews', 'by_sanctuary', { startkey: [r.sanctuaryId], endkey: [r.sanctuaryId, {}], reduce: true }).catch((e: Error) => e.message);
+        console.error(`cluster: ${r._id} (${r._rev}${r.hidden ? ', hidden' : ''}) → ${JSON.stringify(doc)}; view ${JSON.stringify(view)}`);
+      }
+      console.error(`cluster: the figures last seen: ${statsSeen}`);
+    });
+    await waitFor('the workers to count each review once', async () => {
       const stats = await couch.nano.db.use<ReviewStatsDoc>(DB.reviews).fetch({ keys: reviews.map((r) => statsDocId(r.sanctuaryId)) });
+      statsSeen = stats.rows.map((r) => `${r.key}: ${'doc' in r && r.doc ? `${r.doc.totalReviews} (${r.doc._rev})` : 'missing'}`).join(', ');
       return stats.rows.every((r) => 'doc' in r && r.doc && r.doc.totalReviews === 1);
     }, 60_000, 500);
 

@@ -3,7 +3,7 @@
 // changes nothing; a review the gateway published usually has its figures written already, and nothing is written.
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
-import { recomputeStats } from '@ss/couchdb/review-stats';
+import { counted, recomputeStats } from '@ss/couchdb/review-stats';
 import { isReviewDoc, type ReviewDoc } from '@ss/domain/review';
 import { followFeed, type Change } from './feed-follower.ts';
 
@@ -14,8 +14,15 @@ export function startReviewStatsWorker(couch: CouchClient, log?: (line: string) 
     name: 'review-stats',
     ...(log ? { log } : {}),
     async handle(changes: Change<ReviewDoc>[]) {
-      const affected = new Set(changes.map((c) => c.doc).filter(isReviewDoc).map((d) => d.sanctuaryId));
-      for (const id of affected) await recomputeStats(couch, id);
+      // Each listing's reviews in this batch, as the feed gave them: its figures are counted from a view showing them so.
+      const affected = new Map<string, Map<string, boolean>>();
+      for (const change of changes) {
+        const doc = change.doc;
+        if (!isReviewDoc(doc)) continue;
+        const seen = affected.get(doc.sanctuaryId) ?? new Map<string, boolean>();
+        affected.set(doc.sanctuaryId, seen.set(doc._id, !change.deleted && counted(doc)));
+      }
+      for (const [id, seen] of affected) await recomputeStats(couch, id, seen);
     },
   });
 }

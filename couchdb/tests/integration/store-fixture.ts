@@ -36,12 +36,13 @@ export async function startStoreFixture({ seed = true } = {}): Promise<StoreFixt
   };
 }
 
-export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+/** Polls `check` until it gives a truthy value; `what` names the wait in the error when it never comes. */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 20_000, everyMs = 100, what?: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => undefined);
     if (value) return value;
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
+    if (Date.now() > deadline) throw new Error(what ? `Timed out after ${timeoutMs} ms waiting for ${what}` : 'Timed out waiting');
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -2,7 +2,7 @@
 // POST /api/admin/reviews/{reviewId}/hide (hides it everywhere by replication, closes its reports).
 import { Hono, type MiddlewareHandler } from 'hono';
 import { hideReview, listOpenReports } from '@ss/couchdb/review-moderation';
-import { recomputeStats } from '@ss/couchdb/review-stats';
+import { recomputeStats, seenAsIs } from '@ss/couchdb/review-stats';
 import { REVIEW_ID_PATTERN, toReviewReport } from '@ss/domain/review-moderation';
 import { isAdmin, userIdOf } from '@ss/domain/user';
 import type { Accounts } from '../accounts.ts';
@@ -34,7 +34,7 @@ export function adminReviewRoutes(accounts: Accounts) {
     const review = REVIEW_ID_PATTERN.test(reviewId) ? await hideReview(couch, reviewId, userIdOf(c.get('user')!)) : null;
     if (!review) return jsonError(c, 404, REVIEW_NOT_FOUND);
     // The listing's figures without it, at once (the workers' follower would, within a second).
-    accounts.applies.run(`review figures of ${review.sanctuaryId}`, () => recomputeStats(couch, review.sanctuaryId));
+    accounts.applies.run(`review figures of ${review.sanctuaryId}`, () => recomputeStats(couch, review.sanctuaryId, seenAsIs(review)));
     return c.json({ id: review._id, hidden: true });
   });
 

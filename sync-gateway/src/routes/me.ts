@@ -10,7 +10,7 @@ import { requestJson, requestText } from '../request-body.ts';
 import { knownRevisions } from '@ss/couchdb/user-db';
 import { userDbName } from '@ss/couchdb/definitions';
 import { applyReviewCommand, checkReviewCommand, recordPendingCommand } from '@ss/couchdb/review-commands';
-import { recomputeStats } from '@ss/couchdb/review-stats';
+import { recomputeStats, seenAsIs } from '@ss/couchdb/review-stats';
 import { FAVORITE_DOC_TYPE, FAVORITE_ID_PREFIX } from '@ss/domain/favorite';
 import { REVIEW_COMMAND_DOC_TYPE, isReviewCommandDoc } from '@ss/domain/review-command';
 import { USER_DB_DOC_RULES, checkUserDbDoc, type UserDbDocVerdict } from '@ss/domain/user-db';
@@ -328,7 +328,7 @@ async function noteCommands(accounts: Accounts, userId: string, commandIds: stri
 function applyLater(accounts: Accounts, userId: string, commandId: string): void {
   accounts.applies.run(commandId, async () => {
     const result = await applyReviewCommand(accounts.couch, userId, commandId, new Date(), (label, work) => accounts.applies.run(label, work));
-    if (result.status === 'published' && result.review) await recomputeStats(accounts.couch, result.review.sanctuaryId);
+    if (result.status === 'published' && result.review) await recomputeStats(accounts.couch, result.review.sanctuaryId, seenAsIs(result.review));
   });
 }
 

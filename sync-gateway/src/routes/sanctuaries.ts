@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { CouchClient } from '@ss/couchdb/client';
 import { ONE_REVIEW_PER_LISTING, readReviewContext, submitReviewCommand } from '@ss/couchdb/review-commands';
-import { recomputeStats } from '@ss/couchdb/review-stats';
+import { recomputeStats, seenAsIs } from '@ss/couchdb/review-stats';
 import { firstIssueMessage } from '@ss/domain/auth';
 import { ALLOWED_PHOTO_TYPES, MAX_REVIEW_PHOTOS } from '@ss/domain/constants';
 import { sniffPhotoType } from '@ss/domain/photo-bytes';
@@ -83,8 +83,9 @@ export function sanctuaryRoutes(couch: CouchClient, accounts: Accounts) {
       if (result.status !== 'published' || !result.review) return jsonError(c, 500, REVIEW_MESSAGES.failureFallback);
       // The listing's figures were written with the review (devices get both at once: public-feed.ts); recomputed after
       // the answer as a check, which writes them when they could not be (another review's came first).
-      const sanctuaryId = result.review.sanctuaryId;
-      accounts.applies.run(`review figures of ${sanctuaryId}`, () => recomputeStats(couch, sanctuaryId));
+      const { sanctuaryId } = result.review;
+      const seen = seenAsIs(result.review);
+      accounts.applies.run(`review figures of ${sanctuaryId}`, () => recomputeStats(couch, sanctuaryId, seen));
       return c.json(toReview(result.review), 201);
     },
   );
