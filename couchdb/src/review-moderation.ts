@@ -34,20 +34,33 @@ async function updateReview(couch: CouchClient, reviewId: string, change: (doc: 
   }
 }
 
-async function countVotes(couch: CouchClient, reviewId: string): Promise<number> {
+/** A vote the caller has just cast or withdrawn. */
+interface OwnVote {
+  id: string;
+  cast: boolean;
+}
+
+/**
+ * The review's votes, the caller's own counted as it now is: on a CouchDB cluster a range of `_all_docs` is read from
+ * one copy of each shard, which may not show yet a vote the others acknowledged (see caught-up.ts).
+ */
+async function countVotes(couch: CouchClient, reviewId: string, mine?: OwnVote): Promise<number> {
   const prefix = `vote:${reviewId}:`;
   const res = await couch.call(() => couch.use<HelpfulVoteDoc>(DB.votes).list({ startkey: prefix, endkey: `${prefix}\ufff0` }));
-  return res.rows.length;
+  const ids = new Set(res.rows.map((r) => r.id));
+  if (mine?.cast) ids.add(mine.id);
+  else if (mine) ids.delete(mine.id);
+  return ids.size;
 }
 
 /** Writes the current vote count into the review; recounts after writing so concurrent votes converge. */
-export async function syncHelpfulCount(couch: CouchClient, reviewId: string): Promise<number> {
+export async function syncHelpfulCount(couch: CouchClient, reviewId: string, mine?: OwnVote): Promise<number> {
   for (let round = 0; round < 5; round++) {
-    const count = await countVotes(couch, reviewId);
+    const count = await countVotes(couch, reviewId, mine);
     await updateReview(couch, reviewId, (doc) => ((doc.helpfulCount ?? 0) === count ? null : { ...doc, helpfulCount: count }));
-    if ((await countVotes(couch, reviewId)) === count) return count;
+    if ((await countVotes(couch, reviewId, mine)) === count) return count;
   }
-  return countVotes(couch, reviewId);
+  return countVotes(couch, reviewId, mine);
 }
 
 /** One vote per user: voting again changes nothing. Null when there is no such review. */
@@ -59,24 +72,25 @@ export async function voteHelpful(couch: CouchClient, reviewId: string, userId: 
   } catch (err) {
     if (!isConflict(err)) throw err;
   }
-  return syncHelpfulCount(couch, reviewId);
+  return syncHelpfulCount(couch, reviewId, { id: vote._id, cast: true });
 }
 
 /** Withdraws the user's vote, if any. Null when there is no such review. */
 export async function withdrawHelpful(couch: CouchClient, reviewId: string, userId: string): Promise<number | null> {
   if (!(await getReviewDoc(couch, reviewId))) return null;
   const scope = couch.use<HelpfulVoteDoc>(DB.votes);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  let withdrawn = false;
+  for (let attempt = 0; attempt < 3 && !withdrawn; attempt++) {
     try {
       const vote = await couch.call(() => scope.get(helpfulVoteId(reviewId, userId)));
       await couch.call(() => scope.destroy(vote._id, vote._rev!));
-      break;
+      withdrawn = true;
     } catch (err) {
-      if (isNotFound(err)) break;
-      if (!isConflict(err)) throw err;
+      if (isNotFound(err)) withdrawn = true;
+      else if (!isConflict(err)) throw err;
     }
   }
-  return syncHelpfulCount(couch, reviewId);
+  return syncHelpfulCount(couch, reviewId, withdrawn ? { id: helpfulVoteId(reviewId, userId), cast: false } : undefined);
 }
 
 export async function hasVoted(couch: CouchClient, reviewId: string, userId: string): Promise<boolean> {

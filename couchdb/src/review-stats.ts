@@ -3,6 +3,7 @@
 // (review-commands.ts: the devices' feeds bring both at once, sync-gateway/src/public-feed.ts); the gateway then runs
 // the recomputation as a check, and the workers' follower runs it for every review change (workers/src/review-stats.ts),
 // which also covers a review changed any other way and figures that lost a race with another review's.
+import { readCaughtUp, type Expected } from './caught-up.ts';
 import { getOrNull, type CouchClient } from './client.ts';
 import { DB } from './definitions.ts';
 import { REVIEW_STATS_DOC_TYPE, statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
@@ -15,10 +16,10 @@ export interface ReviewFigures {
 
 /**
  * Reviews whose state the caller has just seen, by id: true when the listing's figures must count it (published and
- * visible), false when they must not (hidden). Given to a recomputation, they make it wait for a view that does not
- * show them yet, instead of writing figures from it.
+ * visible), false when they must not (hidden or withdrawn). Given to a recomputation, they make it wait for a view
+ * that does not show them so yet (caught-up.ts), instead of writing figures from it.
  */
-export type SeenReviews = ReadonlyMap<string, boolean>;
+export type SeenReviews = Expected;
 
 /** Whether a review as stored is one the figures count: published, not hidden, not withdrawn (a tombstone). */
 export function counted(review: ReviewDoc & { _deleted?: boolean }): boolean {
@@ -30,9 +31,6 @@ export function seenAsIs(review: ReviewDoc & { _deleted?: boolean }): SeenReview
   return new Map([[review._id, counted(review)]]);
 }
 
-/** How often a view that does not yet show the reviews seen is read again (100 ms, then twice as long each time). */
-const VIEW_CATCH_UP_READS = 6;
-
 async function figuresOf(couch: CouchClient, sanctuaryId: string, seen?: SeenReviews): Promise<ReviewFigures> {
   const reviews = couch.use<ReviewDoc | ReviewStatsDoc>(DB.reviews);
   const range = { startkey: [sanctuaryId], endkey: [sanctuaryId, {}] };
@@ -41,18 +39,15 @@ async function figuresOf(couch: CouchClient, sanctuaryId: string, seen?: SeenRev
     const value = res.rows[0]?.value as { sum: number; count: number } | undefined;
     return { totalReviews: value?.count ?? 0, ratingSum: value?.sum ?? 0 };
   }
-  // On a CouchDB cluster a view is read from one copy of each shard, which may not hold yet a write the others
-  // acknowledged: figures counted from it would stay wrong until the listing's next review. The rows themselves (a
-  // listing's reviews, not many) say whether the copy read is behind what the caller saw, and the sum and count come
-  // from the same read.
-  for (let read = 1; ; read++) {
-    const res = await couch.call(() => reviews.view<number>('reviews', 'by_sanctuary', { ...range, reduce: false }));
-    const shown = new Set(res.rows.map((r) => r.id));
-    const behind = [...seen].filter(([id, counts]) => shown.has(id) !== counts).map(([id]) => id);
-    if (!behind.length) return { totalReviews: res.rows.length, ratingSum: res.rows.reduce((sum, r) => sum + r.value, 0) };
-    if (read >= VIEW_CATCH_UP_READS) throw new Error(`The reviews view does not show ${behind.join(', ')} as ${behind.length === 1 ? 'it is' : 'they are'} yet`);
-    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (read - 1)));
-  }
+  // The rows themselves (a listing's reviews, not many) say whether the copy read is behind what the caller saw, and
+  // the count and sum come from that same read.
+  const res = await readCaughtUp(
+    () => couch.call(() => reviews.view<number>('reviews', 'by_sanctuary', { ...range, reduce: false })),
+    (r) => r.rows.map((row) => row.id),
+    seen,
+    'The reviews view',
+  );
+  return { totalReviews: res.rows.length, ratingSum: res.rows.reduce((sum, r) => sum + r.value, 0) };
 }
 
 /** The figures' document for these figures, replacing `current` (its revision) when there is one. */
