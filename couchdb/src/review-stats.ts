@@ -6,7 +6,7 @@
 import { readCaughtUp, type Expected } from './caught-up.ts';
 import { getOrNull, type CouchClient } from './client.ts';
 import { DB } from './definitions.ts';
-import { REVIEW_STATS_DOC_TYPE, statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
+import { REVIEW_STATS_DOC_TYPE, isVisibleReview, statsDocId, type ReviewDoc, type ReviewStatsDoc } from '@ss/domain/review';
 
 /** A listing's figures as its published reviews give them (the reviews view's sum and count). */
 export interface ReviewFigures {
@@ -23,7 +23,7 @@ export type SeenReviews = Expected;
 
 /** Whether a review as stored is one the figures count: published, not hidden, not withdrawn (a tombstone). */
 export function counted(review: ReviewDoc & { _deleted?: boolean }): boolean {
-  return !review.hidden && !review._deleted;
+  return isVisibleReview(review) && !review._deleted;
 }
 
 /** One review as the caller holds it, for a recomputation it sets off. */
