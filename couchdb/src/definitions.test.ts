@@ -1,6 +1,6 @@
 // The validate_doc_update functions are source strings run by CouchDB; evaluate them here to prove each rule.
 import { describe, expect, it } from 'vitest';
-import { DESIGN_DOCS, userDbDesignDoc } from './definitions.ts';
+import { DESIGN_DOCS, designDocsFor, isOwnDesignCode, isOwnDesignDoc, userDbName } from './definitions.ts';
 
 type Validate = (newDoc: object, oldDoc: object | null, userCtx: { name: string | null; roles: string[] }) => void;
 const compile = (source: string): Validate => new Function(`return (${source});`)() as Validate;
@@ -53,16 +53,19 @@ describe('validate_doc_update', () => {
     expect(() => sessions({ ...session, expiresAt: 1 }, null, admin)).toThrow();
     expect(() => sessions({ ...session, _id: 'user:x' }, null, admin)).toThrow();
   });
-  it("a user's database takes only allowed types, with the <type>: id rule and that user as owner", () => {
-    const owner = '0123456789abcdef0123456789abcdef';
-    const userdb = compile(userDbDesignDoc(owner).validate_doc_update!);
-    const fav = { _id: 'favorite:x', type: 'favorite', ownerId: owner };
-    expect(() => userdb(fav, null, admin)).not.toThrow();
-    expect(() => userdb({ ...fav, ownerId: 'fedcba9876543210fedcba9876543210' }, null, admin)).toThrow();
-    expect(() => userdb({ ...fav, _id: 'review:x', type: 'review' }, null, admin)).toThrow();
-    expect(() => userdb({ ...fav, type: 'review' }, null, admin)).toThrow();
-    expect(() => userdb({ _id: 'favorite:x', _deleted: true }, fav, admin)).not.toThrow();
-    expect(() => userdb({ _id: 'user:x', _deleted: true }, null, admin)).toThrow();
-    expect(() => userdb(fav, null, { name: owner, roles: [] })).toThrow();
+  it("a user's database has no design document: none is its own, and the one it used to have is no longer code the store runs", () => {
+    const db = userDbName('0123456789abcdef0123456789abcdef');
+    expect(designDocsFor(db)).toEqual([]);
+    const former = {
+      _id: '_design/userdb',
+      language: 'javascript',
+      validate_doc_update: "function (newDoc, oldDoc, userCtx) { if (newDoc.ownerId !== \"0123456789abcdef0123456789abcdef\") { throw({ forbidden: 'x' }); } }",
+    };
+    expect(isOwnDesignDoc(db, former)).toBe(false);
+    expect(isOwnDesignCode(former.validate_doc_update)).toBe(false);
+    // The public databases' own are still recognised, and only in their own database.
+    expect(isOwnDesignDoc('sanctuaries', DESIGN_DOCS.sanctuaries[0])).toBe(true);
+    expect(isOwnDesignDoc(db, DESIGN_DOCS.sanctuaries[0])).toBe(false);
+    expect(isOwnDesignCode(DESIGN_DOCS.sanctuaries[0]!.validate_doc_update)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import type { CouchClient } from './client.ts';
 import { CouchHttpError } from './client.ts';
 import { createDb, ensureDatabase } from './databases.ts';
 import { runMigrations } from './migrations.ts';
-import { ALL_DBS, DB, DESIGN_DOCS, USER_DB_PREFIX, stableJson, userDbDesignDoc } from './definitions.ts';
+import { ALL_DBS, DB, DESIGN_DOCS, USER_DB_DESIGN_DOCS, USER_DB_PREFIX, stableJson } from './definitions.ts';
 
 /** `_local` documents are not replicated and not validated: a fitting place for setup's own bookkeeping. */
 const USER_DB_MARKER = '_local/userdb-design';
@@ -35,13 +35,14 @@ export async function setupCouch(couch: CouchClient): Promise<SetupReport> {
 }
 
 /**
- * Users' own databases are created at registration with the design document of the day. When that changes
- * (a new allowed document type), every existing one is brought up to date once; a marker in `users` records
- * which version they have, so an ordinary start does not visit every user's database.
+ * Users' own databases are created at registration with the design documents of the day (none since issue 16:
+ * definitions.ts). When those change, every existing one is brought up to date once (the old `_design/userdb`
+ * removed); a marker in `users` records which version they have, so an ordinary start does not visit every user's
+ * database.
  */
 async function upgradeUserDbs(couch: CouchClient, dbNames: string[], changes: string[]) {
   // The suffix names one-off passes over every user database: the foreign design document sweep (issue 19).
-  const version = `${stableJson(userDbDesignDoc('<owner>'))}|foreign-design-docs-removed`;
+  const version = `${stableJson(USER_DB_DESIGN_DOCS)}|foreign-design-docs-removed`;
   const users = couch.nano.db.use<{ version: string }>(DB.users);
   let marker: { _rev?: string; version?: string } = {};
   try {
@@ -52,7 +53,7 @@ async function upgradeUserDbs(couch: CouchClient, dbNames: string[], changes: st
   if (marker.version === version) return;
   for (const name of dbNames) {
     if (name.startsWith(USER_DB_PREFIX)) {
-      await ensureDatabase(couch, name, [userDbDesignDoc(name.slice(USER_DB_PREFIX.length))], changes, true);
+      await ensureDatabase(couch, name, USER_DB_DESIGN_DOCS, changes, true);
     }
   }
   await couch.call(() => users.insert({ _id: USER_DB_MARKER, ...(marker._rev ? { _rev: marker._rev } : {}), version } as never));
