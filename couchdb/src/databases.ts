@@ -4,9 +4,12 @@ import type { CouchClient } from './client.ts';
 import { CouchHttpError } from './client.ts';
 import { PRIVATE_SECURITY, stableJson as stable, type DesignDoc } from './definitions.ts';
 
-/** Creates the database if needed, makes it private to admins and applies its design documents. */
-export async function ensureDatabase(couch: CouchClient, name: string, designDocs: DesignDoc[], changes: string[], exists = false) {
-  if (!exists) await createDb(couch, name, changes);
+/**
+ * Creates the database if needed (in `shards` shards on CouchDB, else the server's default), makes it private to
+ * admins and applies its design documents.
+ */
+export async function ensureDatabase(couch: CouchClient, name: string, designDocs: DesignDoc[], changes: string[], exists = false, shards?: number) {
+  if (!exists) await createDb(couch, name, changes, shards);
 
   const security = await couch.call(() => couch.nano.request({ db: name, path: '_security' }));
   if (stable(security) !== stable(PRIVATE_SECURITY)) {
@@ -40,9 +43,10 @@ async function removeForeignDesignDocs(couch: CouchClient, db: string, ours: Des
   }
 }
 
-export async function createDb(couch: CouchClient, name: string, changes: string[]) {
+/** `shards`: CouchDB's `q` for this database (the embedded store has none and ignores it). */
+export async function createDb(couch: CouchClient, name: string, changes: string[], shards?: number) {
   try {
-    await couch.call(() => couch.nano.db.create(name));
+    await couch.call(() => couch.nano.db.create(name, shards ? { q: shards } : undefined));
     changes.push(`created database ${name}`);
   } catch (err) {
     // Another process (a second gateway) may have created it a moment ago.

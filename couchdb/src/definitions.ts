@@ -229,6 +229,13 @@ export const userDbName = (userId: string): string => `${USER_DB_PREFIX}${userId
  */
 export const USER_DB_DESIGN_DOCS: DesignDoc[] = [];
 
+/**
+ * A user's database is made in one shard, not the server's default (q = 2 in CouchDB 3): it holds a few
+ * dozen small documents, and each shard is a file CouchDB keeps open (max_dbs_open counts shards) and a feed a
+ * `_changes` request merges. CouchDB's own advice for many small databases. Those made before keep theirs.
+ */
+export const USER_DB_SHARDS = 1;
+
 /** The parts of a design document that are code or decide what code runs. */
 const canonical = (doc: Partial<DesignDoc> & Record<string, unknown>): string => {
   const { _id, _rev: _r, _revisions: _h, ...rest } = doc as Record<string, unknown>;

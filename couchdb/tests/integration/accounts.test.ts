@@ -28,6 +28,9 @@ describe('users', () => {
     const claim = (await fx.couch.nano.request({ db: DB.users, path: encodeURIComponent(emailClaimId('claim@example.com')) })) as { userId: string };
     expect(claim.userId).toBe(id);
     expect(await fx.couch.nano.request({ db: userDbName(id), path: '_security' })).toEqual(PRIVATE_SECURITY);
+    // One shard on CouchDB (definitions.ts USER_DB_SHARDS); the embedded store has no shards to report.
+    const info = (await fx.couch.nano.request({ db: userDbName(id) })) as { cluster?: { q: number } };
+    expect(info.cluster?.q).toBe(fx.embedded ? undefined : 1);
     await expect(users.register(account('CLAIM@example.com'))).rejects.toBeInstanceOf(EmailTakenError);
     expect((await users.findByEmail(' claim@EXAMPLE.com'))?._id).toBe(user._id);
   });
