@@ -21,7 +21,10 @@
 // changes nothing. A database that holds documents other than design documents is refused unless `force`;
 // with it the backup is merged in as replication would (a document edited since the backup may end with a
 // conflict, resolved by CouchDB's usual deterministic winner). Design documents already present in the target
-// are kept (setup brings them to the current definitions afterwards); missing ones are restored. Sequence
+// are kept (setup brings them to the current definitions afterwards); missing ones are restored if they are ours
+// as they are today (definitions.ts), else left out: a backup made before a user's database lost its design
+// document (issue 16) must not bring it back, and the embedded store refuses any other. A user's database is
+// made in its one shard (USER_DB_SHARDS). Sequence
 // numbers are the store's own and are not restored: devices that replicated from the old store resume from
 // their saved sequence, so after restoring into a NEW store, devices should start over (clear site data), or
 // the store should have seen at least as many updates as the old one.
@@ -32,6 +35,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { CouchHttpError, type CouchClient } from './client.ts';
+import { USER_DB_PREFIX, USER_DB_SHARDS, isOwnDesignDoc } from './definitions.ts';
 
 export const BACKUP_FORMAT = 'sanctuary-seekers-backup';
 export const BACKUP_VERSION = 1;
@@ -302,7 +306,8 @@ export async function restoreBackup(couch: CouchClient, file: string, { force = 
     }
     const result = results.get(line.db);
     if (!result) throw new Error(`The backup has documents of ${line.db} before its security line.`);
-    if (existingDesign.get(line.db)!.has(line.doc._id)) {
+    const id = String(line.doc._id);
+    if (existingDesign.get(line.db)!.has(id) || (id.startsWith('_design/') && !isOwnDesignDoc(line.db, line.doc))) {
       result.skippedDesignDocs++;
       continue;
     }
@@ -316,13 +321,13 @@ export async function restoreBackup(couch: CouchClient, file: string, { force = 
   const skipped = [...results.values()].reduce((n, r) => n + r.skippedDesignDocs, 0);
   if (footer === null) throw new Error(`The backup file ends early (no footer); ${total} documents were restored from it.`);
   if (footer !== total + skipped) throw new Error(`The backup lists ${footer} documents but ${total + skipped} were read.`);
-  for (const r of results.values()) log(`restored ${r.name}: ${r.written} documents${r.skippedDesignDocs ? ` (kept ${r.skippedDesignDocs} design documents already there)` : ''}`);
+  for (const r of results.values()) log(`restored ${r.name}: ${r.written} documents${r.skippedDesignDocs ? ` (left out ${r.skippedDesignDocs} design documents: already there, or not ours)` : ''}`);
   return { databases: [...results.values()], docs: total, seconds: (Date.now() - started) / 1000 };
 }
 
 async function ensureDb(couch: CouchClient, name: string) {
   try {
-    await couch.call(() => couch.nano.db.create(name));
+    await couch.call(() => couch.nano.db.create(name, name.startsWith(USER_DB_PREFIX) ? { q: USER_DB_SHARDS } : undefined));
   } catch (err) {
     if (!(err instanceof CouchHttpError && err.statusCode === 412)) throw err;
   }

@@ -181,6 +181,42 @@ describe('backup and restore', () => {
     }
   }, 150_000);
 
+  it("leaves out a user database's former design document, and a design document that is not ours (issue 16)", async () => {
+    const file = path.join(tmp, 'store.ndjson.gz');
+    const lines = zlib.gunzipSync(new Uint8Array(fs.readFileSync(file))).toString().trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const userDb = (lines.find((l) => l.type === 'security' && String(l.db).startsWith('userdb-')) as { db: string }).db;
+    const at = lines.findIndex((l) => l.type === 'security' && l.db === userDb) + 1;
+    // What a user's database held until issue 16, and what a client might once have slipped into one (issue 19).
+    const former = { _id: '_design/userdb', _rev: '1-' + 'a'.repeat(32), language: 'javascript', validate_doc_update: 'function (newDoc) { if (newDoc._deleted) return; if (newDoc.ownerId !== "x") { throw({ forbidden: "x" }); } }' };
+    const foreign = { _id: '_design/evil', _rev: '1-' + 'b'.repeat(32), views: { v: { map: 'function (d) { emit(1); }' } } };
+    const withOld = [...lines.slice(0, at), { type: 'doc', db: userDb, doc: former }, { type: 'doc', db: userDb, doc: foreign }, ...lines.slice(at)];
+    const footer = withOld.at(-1) as { docs: number };
+    expect(footer.type).toBe('footer');
+    footer.docs += 2;
+    const edited = path.join(tmp, 'with-old-design.ndjson.gz');
+    fs.writeFileSync(edited, new Uint8Array(zlib.gzipSync(withOld.map((l) => JSON.stringify(l)).join('\n') + '\n')));
+
+    const target = path.join(tmp, 'restored-old-design');
+    const restore = await cli('restore', ['--in', edited], target);
+    expect(restore.code, restore.out).toBe(0);
+    expect(restore.out).toContain(`restored ${userDb}:`);
+    expect(restore.out).toMatch(/left out 2 design documents/);
+    const store = await startLocalStore({ dataDir: target, log: () => {} });
+    try {
+      const restored = createCouchClient(store.config);
+      const design = await restored.nano.db.use(userDb).list({ startkey: '_design/', endkey: '_design0' });
+      expect(design.rows).toEqual([]);
+      // Made in one shard on CouchDB, as registration makes it (USER_DB_SHARDS); the embedded store has none to report.
+      const info = (await restored.nano.request({ db: userDb })) as { cluster?: { q: number } };
+      expect(info.cluster?.q).toBe(fx.embedded ? undefined : 1);
+      // The rest of that database came back.
+      const [a, b] = await Promise.all([snapshot(fx.couch, userDb), snapshot(restored, userDb)]);
+      expect([...b.docs.keys()].sort()).toEqual([...a.docs.keys()].sort());
+    } finally {
+      await store.stop();
+    }
+  }, 90_000);
+
   it('refuses a file that is not a backup, and one cut short', async () => {
     const notBackup = path.join(tmp, 'not-backup.ndjson.gz');
     fs.writeFileSync(notBackup, new Uint8Array(zlib.gzipSync('{"hello":"world"}\n')));
