@@ -190,7 +190,7 @@ describe('backup and restore', () => {
     const former = { _id: '_design/userdb', _rev: '1-' + 'a'.repeat(32), language: 'javascript', validate_doc_update: 'function (newDoc) { if (newDoc._deleted) return; if (newDoc.ownerId !== "x") { throw({ forbidden: "x" }); } }' };
     const foreign = { _id: '_design/evil', _rev: '1-' + 'b'.repeat(32), views: { v: { map: 'function (d) { emit(1); }' } } };
     const withOld = [...lines.slice(0, at), { type: 'doc', db: userDb, doc: former }, { type: 'doc', db: userDb, doc: foreign }, ...lines.slice(at)];
-    const footer = withOld.at(-1) as { docs: number };
+    const footer = withOld.at(-1) as { type?: unknown; docs: number };
     expect(footer.type).toBe('footer');
     footer.docs += 2;
     const edited = path.join(tmp, 'with-old-design.ndjson.gz');
