@@ -220,12 +220,13 @@ export const userDbName = (userId: string): string => `${USER_DB_PREFIX}${userId
 /**
  * A user's own database holds no design document. Only the gateway writes there (its `_security` admits admins
  * alone), after checking every document against domain/src/user-db.ts; what reads those documents back checks
- * the owner again (the review publication, the favourites list). It used to carry a `validate_doc_update`
+ * the owner again (every command's applier, the favourites list). It used to carry a `validate_doc_update`
  * repeating those rules, but CouchDB runs each database's validation in a JavaScript process of that database's
  * own (os_process_limit 100 by default): with more user databases being written than that, every write waited for
  * one to be started or taught. Measured on CouchDB 3.4.3 here, 250 user databases, 50 writers: 70 writes/s (p50
- * 728 ms) with it, 559/s (p50 85 ms) without; in `npm run load --clients 1000 --couchdb` the store's p50 for a user
- * database's `_bulk_docs` fell from 160 to 42 ms (issue 16). Setup removes the old one (setup.ts).
+ * 728 ms) with it, 559/s (p50 85 ms) without; in `npm run load -- --clients 1000 --couchdb` the store's time for a
+ * user database's `_bulk_docs` fell from p50 204 ms / p95 1.2 s to 14 / 94 ms (issue 16; README, Load). Setup
+ * removes the old one (setup.ts), and a restore leaves it out (backup.ts).
  */
 export const USER_DB_DESIGN_DOCS: DesignDoc[] = [];
 
