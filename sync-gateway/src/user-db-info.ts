@@ -34,11 +34,7 @@ function sizeOf(body: string): { docs: number; bytes: number } {
   return { docs: (info.doc_count ?? 0) + (info.doc_del_count ?? 0), bytes: info.sizes?.file ?? info.disk_size ?? 0 };
 }
 
-/**
- * `infoTtlMs`: 30 s. At 5 s, 1,000 devices of 250 accounts (CouchDB) had the store read a user database's info 12.7
- * times a second, a tenth of all its requests.
- */
-export function userDbInfoCache(couch: CouchClient, { infoTtlMs = 30_000, usageTtlMs = 60_000, maxUsers = 10_000, now = Date.now } = {}): UserDbInfoCache {
+export function userDbInfoCache(couch: CouchClient, { infoTtlMs = 5_000, usageTtlMs = 60_000, maxUsers = 10_000, now = Date.now } = {}): UserDbInfoCache {
   const entries = new Map<string, Entry>();
   const reading = new Map<string, Promise<{ status: number; body: string }>>();
 
