@@ -1,13 +1,14 @@
 // Follows one store database's continuous change feed from "now" on, one upstream feed per gateway, and says of
 // each change which document it touched. Used where the gateway keeps something that a change elsewhere (another
 // gateway, the workers, an admin's script) must invalidate at once: live feeds held under a session
-// (session-watch.ts) and the remembered sessions and accounts (account-cache.ts). The feed's heartbeat arrives
+// (sync-gateway/src/session-watch.ts) and the remembered sessions and accounts (account-cache.ts there). The feed's heartbeat arrives
 // every HEARTBEAT_MS when nothing changes, so `fresh()` can tell a feed that is quiet from one that is stalled.
 // `createDbUpdatesWatch` follows the server's `_db_updates` the same way: which database was written, any of them
-// (the users' own databases: user-feeds.ts).
-import type { CouchClient } from '@ss/couchdb/client';
-import type { DbName } from '@ss/couchdb/definitions';
-import { feedLines } from '@ss/couchdb/feed-lines';
+// (the users' own databases: the gateway's user-feeds.ts, and the workers' user-command sweep, which reads only the
+// databases written since its last sweep: user-command-sweep.ts).
+import type { CouchClient } from './client.ts';
+import type { DbName } from './definitions.ts';
+import { feedLines } from './feed-lines.ts';
 
 export const HEARTBEAT_MS = 1000;
 /** Nothing heard for this long (heartbeats included): the feed is not trusted to be current. */
@@ -21,6 +22,8 @@ export interface ChangeWatchOptions {
   /** Pause before following again after the feed broke (the store restarting). */
   retryMs?: number;
   log?: (line: string) => void;
+  /** Who follows, for the log: `gateway` unless said. */
+  who?: string;
 }
 
 export type ChangeWatch = ReturnType<typeof createChangeWatch>;
@@ -69,7 +72,7 @@ function followFeed<Line extends { seq?: unknown }>(
   target: string,
   pathFrom: (since: string) => string,
   onLine: (line: Line) => void,
-  { onGap, retryMs = 500, log = (line: string) => console.error(line) }: Omit<ChangeWatchOptions, 'onChange'>,
+  { onGap, retryMs = 500, log = (line: string) => console.error(line), who = 'gateway' }: Omit<ChangeWatchOptions, 'onChange'>,
   what: string,
 ) {
   let follower: AbortController | null = null;
@@ -92,7 +95,7 @@ function followFeed<Line extends { seq?: unknown }>(
         }
       } catch (err) {
         if (stop.signal.aborted) return;
-        log(`[gateway] following ${what}: ${(err as Error).message}; trying again`);
+        log(`[${who}] following ${what}: ${(err as Error).message}; trying again`);
       } finally {
         connected = false;
       }

@@ -10,7 +10,7 @@ import { parseOrigins } from './csrf.ts';
 import { createFailureLimits, DEFAULT_LOGIN_LIMITS, type FailureLimits, type LoginLimits } from './failure-limits.ts';
 import { DEFAULT_BODY_LIMITS, type BodyLimits } from './body-limits.ts';
 import { TTL_MS, WATCHED_TTL_MS, cachedSessions, cachedUsers } from './account-cache.ts';
-import { createChangeWatch } from './change-watch.ts';
+import { createChangeWatch } from '@ss/couchdb/change-watch';
 import { createApplyQueue, type ApplyQueue } from './apply-queue.ts';
 import { createCheckpointKeeper, type CheckpointKeeper } from './checkpoints.ts';
 import { MAX_CHECKPOINTS_PER_USER } from './limits.ts';

@@ -8,7 +8,7 @@
 import type { CouchClient } from '@ss/couchdb/client';
 import { DB } from '@ss/couchdb/definitions';
 import type { SessionDoc } from '@ss/couchdb/sessions';
-import { createChangeWatch } from './change-watch.ts';
+import { createChangeWatch } from '@ss/couchdb/change-watch';
 
 export type SessionWatch = ReturnType<typeof createSessionWatch>;
 

@@ -12,7 +12,7 @@
 // Answers are the store's own (design documents left out); the protocol the device sees does not change.
 import type { CouchClient } from '@ss/couchdb/client';
 import { USER_DB_PREFIX } from '@ss/couchdb/definitions';
-import { FRESH_MS, createDbUpdatesWatch } from './change-watch.ts';
+import { FRESH_MS, createDbUpdatesWatch } from '@ss/couchdb/change-watch';
 import { filterChangesBody } from './design-docs.ts';
 
 /** CouchDB's default wait for a longpoll with nothing to say (as the shared public feeds answer). */

@@ -3,7 +3,8 @@
 // seconds the users' databases are swept for commands still awaiting their apply, which is idempotent and checks the
 // author's role again (couchdb/src/user-command-sweep.ts).
 import type { CouchClient } from '@ss/couchdb/client';
-import { newUserCommandSweepState, sweepUserCommands } from '@ss/couchdb/user-command-sweep';
+import { createDbUpdatesWatch } from '@ss/couchdb/change-watch';
+import { newUserCommandSweepState, noteGap, noteUpdate, sweepUserCommands } from '@ss/couchdb/user-command-sweep';
 import type { Gazetteer } from '@ss/domain/gazetteer';
 import { workerGazetteer } from './gazetteer.ts';
 import { startSweeper, type Sweeper } from './sweeper.ts';
@@ -22,9 +23,19 @@ export function startUserCommandSweeper(
 ): Sweeper {
   const state = newUserCommandSweepState();
   const places = gazetteer ?? workerGazetteer(undefined, log);
-  return startSweeper(
+  // Which users' databases were written since the last sweep: only those are read (user-command-sweep.ts).
+  const updates = createDbUpdatesWatch(couch, { onUpdate: (db) => noteUpdate(state, db), onGap: () => noteGap(state), log, who: 'workers' });
+  updates.start();
+  const sweeper = startSweeper(
     'user-commands',
-    async () => (await sweepUserCommands(couch, state, { olderThanMs, gazetteer: places, log, now: new Date() })).applied,
+    async () => (await sweepUserCommands(couch, state, { olderThanMs, gazetteer: places, log, now: new Date(), following: updates.fresh })).applied,
     { intervalMs, log },
   );
+  return {
+    ...sweeper,
+    async stop() {
+      updates.stop();
+      await sweeper.stop();
+    },
+  };
 }
