@@ -204,6 +204,9 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
     try {
       await apply();
       applied += 1;
+      // Applying wrote the command's outcome into its database: the next sweep reads it again (and drops the command
+      // from what is pending) without waiting for the updates feed to name it.
+      if (isUserId(userId)) state.written.add(`${USER_DB_PREFIX}${userId}`);
     } catch (err) {
       waiting += 1;
       log(`[workers] user-commands: ${commandId} of ${userId}: ${(err as Error).message}`);

@@ -20,7 +20,7 @@ export interface UserCommandSweepOptions {
 export function startUserCommandSweeper(
   couch: CouchClient,
   { intervalMs = 30_000, olderThanMs = 10_000, gazetteer, log = (l) => console.log(l) }: UserCommandSweepOptions = {},
-): Sweeper {
+): Sweeper & { following: () => boolean } {
   const state = newUserCommandSweepState();
   const places = gazetteer ?? workerGazetteer(undefined, log);
   // Which users' databases were written since the last sweep: only those are read (user-command-sweep.ts).
@@ -33,6 +33,8 @@ export function startUserCommandSweeper(
   );
   return {
     ...sweeper,
+    /** The server's updates feed is followed and current: sweeps read only the databases written since the last. */
+    following: updates.fresh,
     async stop() {
       updates.stop();
       await sweeper.stop();

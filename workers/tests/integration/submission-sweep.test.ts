@@ -15,7 +15,7 @@ import {
   type AdminDecisionDoc, type SubmissionCommandDoc, type SubmissionDoc, type SubmissionFields,
 } from '@ss/domain/submission';
 import { userDocId, userIdOf, type UserDoc } from '@ss/domain/user';
-import { startStoreFixture, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
+import { startStoreFixture, waitFor, type StoreFixture } from '../../../couchdb/tests/integration/store-fixture.ts';
 import { testGazetteer } from '../../../domain/tests/gazetteer-fixture.ts';
 import { startUserCommandSweeper } from '../../src/user-commands.ts';
 import { startStoreCounter } from '../../../scripts/load/store-counter.ts';
@@ -122,6 +122,33 @@ describe('the listing-command sweep', () => {
     expect(await read(applicantId, cmd._id)).toMatchObject({ status: 'approved', submissionId, sanctuaryId });
     expect(await read(adminId, decision._id)).toMatchObject({ status: 'done' });
     expect(await revisions(applicantId, cmd._id, decision._id, submissionId, sanctuaryId)).toEqual(before);
+  });
+
+  it('finds an application stored after its last sweep through the server\'s updates feed, reading only that database', async () => {
+    const counted = await startStoreCounter(fx.store.config);
+    const sweeper = startUserCommandSweeper(createCouchClient(counted.config), { intervalMs: 60_000, olderThanMs: 0, gazetteer, log: quiet });
+    const infoReads = async () => (await counted.snapshot()).byKind.get('GET userdb-*') ?? 0;
+    try {
+      const applicantId = await register();
+      await waitFor(async () => sweeper.following(), 10_000, 100, 'the updates feed to be followed');
+      // Every database read once with the feed open (the applicant's too, empty): from here on a sweep reads only the
+      // ones the feed names.
+      await sweeper.sweepNow();
+      expect(await infoReads(), 'the databases other tests made').toBeGreaterThanOrEqual(3);
+      const cmd = await store(applicantId, application(applicantId, 'Sweep Feed Meadow'));
+      const submissionId = submissionDocId(cmd._id.slice('submission-command:'.length));
+      const before = await infoReads();
+      // The next sweeps file it once the feed has named the database (CouchDB writes its updates feed a moment later).
+      let sweeps = 0;
+      await waitFor(async () => (sweeps++, (await sweeper.sweepNow()) > 0), 10_000, 100, 'a sweep to file the application');
+      expect(sweeper.following()).toBe(true);
+      // The one database written, not every user's (a sweep before the feed named it reads none).
+      expect(await infoReads()).toBeLessThanOrEqual(before + Math.min(sweeps, 2));
+      expect(await submission(submissionId)).toMatchObject({ applicantId, commandId: cmd._id });
+    } finally {
+      await sweeper.stop();
+      await counted.stop();
+    }
   });
 
   it('refuses a decision whose author is not an admin, and leaves the application pending review', async () => {
