@@ -11,6 +11,7 @@ const BAD = `userdb-${'b'.repeat(32)}`;
 /** A store with two user databases, empty; reading BAD fails as a store that just died does. */
 function storeWithPoisonedDb(dbs = [GOOD, BAD, 'sanctuaries']) {
   const reads: string[] = [];
+  const changesReads: string[] = [];
   const couch = {
     call: <T>(work: () => Promise<T>) => work(),
     nano: {
@@ -21,12 +22,12 @@ function storeWithPoisonedDb(dbs = [GOOD, BAD, 'sanctuaries']) {
           if (name === BAD) throw new CouchUnavailableError('socket hang up');
           return { update_seq: '1' };
         },
-        changes: async () => ({ results: [], last_seq: '1' }),
+        changes: async (name: string) => (changesReads.push(name), { results: [], last_seq: '1' }),
         use: () => ({ list: async () => ({ rows: [] }) }),
       },
     },
   } as unknown as CouchClient;
-  return { couch, reads };
+  return { couch, reads, changesReads };
 }
 
 describe('sweepUserCommands', () => {
@@ -49,13 +50,14 @@ describe('sweepUserCommands', () => {
 
   it('while the updates feed is followed, reads only the databases it named, every one after a gap, and all now and then', async () => {
     const OTHER = `userdb-${'c'.repeat(32)}`;
-    const { couch, reads } = storeWithPoisonedDb([GOOD, OTHER, 'sanctuaries']);
+    const { couch, reads, changesReads } = storeWithPoisonedDb([GOOD, OTHER, 'sanctuaries']);
     const state = newUserCommandSweepState();
     let following = true;
+    /** The user databases a sweep read anything of (their info, their changes). */
     const sweep = async () => {
-      const before = reads.length;
+      const [before, beforeChanges] = [reads.length, changesReads.length];
       await sweepUserCommands(couch, state, { gazetteer: () => null, log: () => {}, following: () => following });
-      return reads.slice(before).filter((db) => db.startsWith('userdb-')).sort();
+      return [...new Set([...reads.slice(before), ...changesReads.slice(beforeChanges)])].filter((db) => db.startsWith('userdb-')).sort();
     };
     // The first sweep reads every database (the feed's opening is a gap: what came before it is unknown).
     expect(await sweep()).toEqual([GOOD, OTHER]);
@@ -63,7 +65,10 @@ describe('sweepUserCommands', () => {
     expect(await sweep()).toEqual([]);
     noteUpdate(state, OTHER);
     noteUpdate(state, 'sanctuaries');
+    const infoReads = reads.filter((db) => db === OTHER).length;
     expect(await sweep()).toEqual([OTHER]);
+    // Known to have moved: its changes are read, not its info first.
+    expect(reads.filter((db) => db === OTHER)).toHaveLength(infoReads);
     expect(await sweep()).toEqual([]);
     // The feed broke and was opened again: every database.
     noteGap(state);

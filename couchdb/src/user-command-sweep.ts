@@ -114,14 +114,20 @@ const CHANGES_PAGE = 500;
 /**
  * Brings the remembered state of one database up to date from its changes since the last read (one request for a
  * database that moved, however many kinds of command it holds; the first read starts from 0), so a favourite toggled
- * costs the next sweep one small read, not a listing of every command. A database deleted meanwhile is forgotten.
+ * costs the next sweep one small read, not a listing of every command (`written`: named by the updates feed, it is
+ * known to have moved, and the read of its update_seq is left out). A database deleted meanwhile is forgotten.
  */
-async function scanDb(couch: CouchClient, state: UserCommandSweepState, db: string, nowMs: number): Promise<void> {
+async function scanDb(couch: CouchClient, state: UserCommandSweepState, db: string, nowMs: number, written: boolean): Promise<void> {
   try {
-    const info = await couch.call(() => couch.nano.db.get(db));
-    const seq = String(info.update_seq);
     const known = state.dbs.get(db);
-    if (known?.seq === seq) return;
+    // A database the updates feed named as written has moved: its changes are read at once. Its update_seq is then
+    // unknown (''), so the next full sweep reads its changes once more rather than trust an older one.
+    let seq = '';
+    if (!written || !known) {
+      const info = await couch.call(() => couch.nano.db.get(db));
+      seq = String(info.update_seq);
+      if (known?.seq === seq) return;
+    }
     const pending = new Map(known?.pending);
     let since = known?.since ?? '0';
     for (;;) {
@@ -169,7 +175,7 @@ export async function sweepUserCommands(couch: CouchClient, state: UserCommandSw
   for (let i = 0; i < due.length; i += concurrency) {
     await Promise.all(
       due.slice(i, i + concurrency).map((db) =>
-        scanDb(couch, state, db, nowMs).then(
+        scanDb(couch, state, db, nowMs, !full && written.has(db)).then(
           () => state.suspects.delete(db),
           (err: Error) => {
             scanFailures += 1;
