@@ -23,7 +23,7 @@ import { applyReviewCommand } from './review-commands.ts';
 import { awaitsApply, finishUnfinishedApproval, processAdminDecision, processSubmissionCommand, unfinishedApprovals } from './submissions.ts';
 
 interface ScannedDb {
-  /** The database's update_seq when it was last read. */
+  /** The database's update_seq when it was last read ('' when it was read because the updates feed named it). */
   seq: string;
   /** Where its changes were last read up to (the next read starts there). */
   since: string;
