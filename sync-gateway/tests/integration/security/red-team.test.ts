@@ -1,5 +1,8 @@
 // Regression tests for the red-team findings of issue 19, each as the attacker ran it (the generated variants are
 // in hostile-replication.test.ts and api-fuzz.test.ts). Against a real store: the embedded one by default.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DB, userDbName } from '@ss/couchdb/definitions';
 import { newUserCommandSweepState, sweepUserCommands } from '@ss/couchdb/user-command-sweep';
 import { CHECKPOINT_INDEX_ID } from '@ss/couchdb/user-db';
@@ -37,8 +40,10 @@ describe('1. _local writes cannot write anything but that checkpoint, and the st
   it('refuses the design document the attacker sent through PUT /db/me/_local/<x>, and every other _ field', async () => {
     const attacker = await g.register('pwn');
     const cookie = await g.session(attacker.id);
+    // Where the attacker's function would write, were it ever run.
+    const pwned = path.join(os.tmpdir(), `ss-red-team-pwned-${randomHex()}`);
     const payloads: Array<Record<string, unknown>> = [
-      { _id: '_design/pwn', validate_doc_update: "function(){ module.require('fs').writeFileSync('/tmp/pwned', 'x') }" },
+      { _id: '_design/pwn', validate_doc_update: `function(){ module.require('fs').writeFileSync(${JSON.stringify(pwned)}, 'x') }` },
       { _id: `favorite:${SANCTUARY_A}`, type: 'favorite', ownerId: attacker.id },
       { _id: 'review-command:' + randomHex(), status: 'published' },
       { _deleted: true },
@@ -53,6 +58,7 @@ describe('1. _local writes cannot write anything but that checkpoint, and the st
     }
     const ids = (await userDb(attacker).list()).rows.map((r) => r.id);
     expect(ids).toEqual([]);
+    expect(fs.existsSync(pwned)).toBe(false);
     // A checkpoint is still a checkpoint: written at its URL, read back as itself.
     expect((await g.call('/db/me/_local/x', { method: 'PUT', cookie, body: { _id: '_local/x', last_seq: 4, history: [{ last_seq: 4 }] } })).status).toBe(201);
     expect(await json(await g.call('/db/me/_local/x', { cookie }))).toMatchObject({ _id: '_local/x', last_seq: 4 });
