@@ -23,8 +23,8 @@
 // conflict, resolved by CouchDB's usual deterministic winner). Design documents already present in the target
 // are kept (setup brings them to the current definitions afterwards); missing ones are restored if they are ours
 // as they are today (definitions.ts), else left out: a backup made before a user's database lost its design
-// document (issue 16) must not bring it back, and the embedded store refuses any other. A user's database is
-// made in its one shard (USER_DB_SHARDS). Sequence
+// document (issue 16) must not bring it back, and the embedded store refuses any other. Databases are made as setup
+// makes them (databases.ts createDb: a user's in one shard). Sequence
 // numbers are the store's own and are not restored: devices that replicated from the old store resume from
 // their saved sequence, so after restoring into a NEW store, devices should start over (clear site data), or
 // the store should have seen at least as many updates as the old one.
@@ -35,7 +35,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { CouchHttpError, type CouchClient } from './client.ts';
-import { USER_DB_PREFIX, USER_DB_SHARDS, isOwnDesignDoc } from './definitions.ts';
+import { createDb } from './databases.ts';
+import { isOwnDesignDoc } from './definitions.ts';
 
 export const BACKUP_FORMAT = 'sanctuary-seekers-backup';
 export const BACKUP_VERSION = 1;
@@ -297,7 +298,7 @@ export async function restoreBackup(couch: CouchClient, file: string, { force = 
     }
     if (line.type === 'security') {
       await flush();
-      await ensureDb(couch, line.db);
+      await createDb(couch, line.db, []);
       await request(couch, { db: line.db, path: '_security', method: 'PUT', body: line.security });
       const design = await request<{ rows: Array<{ id: string }> }>(couch, { db: line.db, path: '_all_docs', qs: { startkey: '"_design/"', endkey: '"_design0"' } });
       existingDesign.set(line.db, new Set(design.rows.map((r) => r.id)));
@@ -323,12 +324,4 @@ export async function restoreBackup(couch: CouchClient, file: string, { force = 
   if (footer !== total + skipped) throw new Error(`The backup lists ${footer} documents but ${total + skipped} were read.`);
   for (const r of results.values()) log(`restored ${r.name}: ${r.written} documents${r.skippedDesignDocs ? ` (left out ${r.skippedDesignDocs} design documents: already there, or not ours)` : ''}`);
   return { databases: [...results.values()], docs: total, seconds: (Date.now() - started) / 1000 };
-}
-
-async function ensureDb(couch: CouchClient, name: string) {
-  try {
-    await couch.call(() => couch.nano.db.create(name, name.startsWith(USER_DB_PREFIX) ? { q: USER_DB_SHARDS } : undefined));
-  } catch (err) {
-    if (!(err instanceof CouchHttpError && err.statusCode === 412)) throw err;
-  }
 }

@@ -1,8 +1,9 @@
 // Follows one store database's continuous change feed from "now" on, one upstream feed per gateway, and says of
 // each change which document it touched. Used where the gateway keeps something that a change elsewhere (another
 // gateway, the workers, an admin's script) must invalidate at once: live feeds held under a session
-// (sync-gateway/src/session-watch.ts) and the remembered sessions and accounts (account-cache.ts there). The feed's heartbeat arrives
-// every HEARTBEAT_MS when nothing changes, so `fresh()` can tell a feed that is quiet from one that is stalled.
+// (sync-gateway/src/session-watch.ts) and the remembered sessions and accounts (account-cache.ts there). The
+// feed's heartbeat arrives every HEARTBEAT_MS when nothing changes, so `fresh()` can tell a feed that is quiet from
+// one that is stalled.
 // `createDbUpdatesWatch` follows the server's `_db_updates` the same way: which database was written, any of them
 // (the users' own databases: the gateway's user-feeds.ts, and the workers' user-command sweep, which reads only the
 // databases written since its last sweep: user-command-sweep.ts).

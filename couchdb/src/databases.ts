@@ -2,14 +2,11 @@
 // Used by setup (./setup.ts) for every database and at registration for a new user's own (./user-db.ts).
 import type { CouchClient } from './client.ts';
 import { CouchHttpError } from './client.ts';
-import { PRIVATE_SECURITY, stableJson as stable, type DesignDoc } from './definitions.ts';
+import { PRIVATE_SECURITY, shardsFor, stableJson as stable, type DesignDoc } from './definitions.ts';
 
-/**
- * Creates the database if needed (in `shards` shards on CouchDB, else the server's default), makes it private to
- * admins and applies its design documents.
- */
-export async function ensureDatabase(couch: CouchClient, name: string, designDocs: DesignDoc[], changes: string[], exists = false, shards?: number) {
-  if (!exists) await createDb(couch, name, changes, shards);
+/** Creates the database if needed, makes it private to admins and applies its design documents. */
+export async function ensureDatabase(couch: CouchClient, name: string, designDocs: DesignDoc[], changes: string[], exists = false) {
+  if (!exists) await createDb(couch, name, changes);
 
   const security = await couch.call(() => couch.nano.request({ db: name, path: '_security' }));
   if (stable(security) !== stable(PRIVATE_SECURITY)) {
@@ -43,8 +40,9 @@ async function removeForeignDesignDocs(couch: CouchClient, db: string, ours: Des
   }
 }
 
-/** `shards`: CouchDB's `q` for this database (the embedded store has none and ignores it). */
-export async function createDb(couch: CouchClient, name: string, changes: string[], shards?: number) {
+/** Creates `name` in the shards definitions.ts gives it (the embedded store has none and ignores them). */
+export async function createDb(couch: CouchClient, name: string, changes: string[]) {
+  const shards = shardsFor(name);
   try {
     await couch.call(() => couch.nano.db.create(name, shards ? { q: shards } : undefined));
     changes.push(`created database ${name}`);

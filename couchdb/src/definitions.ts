@@ -237,6 +237,11 @@ export const USER_DB_DESIGN_DOCS: DesignDoc[] = [];
  */
 export const USER_DB_SHARDS = 1;
 
+/** The shards (CouchDB's `q`) `db` is made in: a user's database in USER_DB_SHARDS, the others the server's default. */
+export function shardsFor(db: string): number | undefined {
+  return db.startsWith(USER_DB_PREFIX) ? USER_DB_SHARDS : undefined;
+}
+
 /** The parts of a design document that are code or decide what code runs. */
 const canonical = (doc: Partial<DesignDoc> & Record<string, unknown>): string => {
   const { _id, _rev: _r, _revisions: _h, ...rest } = doc as Record<string, unknown>;

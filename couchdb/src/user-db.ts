@@ -1,7 +1,7 @@
 // Each user's own database (userdb-<hex id>): created at registration, private to admins like every other
 // database, and readable here for the favourites API. Writes from devices arrive through the gateway's /db/me.
 import { getOrNull, isConflict, isNotFound, type CouchClient } from './client.ts';
-import { USER_DB_DESIGN_DOCS, USER_DB_SHARDS, userDbName } from './definitions.ts';
+import { USER_DB_DESIGN_DOCS, userDbName } from './definitions.ts';
 import { ensureDatabase } from './databases.ts';
 import { FAVORITE_ID_PREFIX, isFavoriteDoc, type FavoriteDoc } from '@ss/domain/favorite';
 import { revisionsIn } from '@ss/domain/revisions';
@@ -18,7 +18,7 @@ export async function ensureUserDb(couch: CouchClient, userId: string): Promise<
       if (err.statusCode === 404) return false;
       throw err;
     });
-  await ensureDatabase(couch, name, USER_DB_DESIGN_DOCS, [], exists, USER_DB_SHARDS);
+  await ensureDatabase(couch, name, USER_DB_DESIGN_DOCS, [], exists);
   return name;
 }
 
