@@ -86,39 +86,53 @@ test('when map tiles cannot load, the map still shows US state outlines under th
   await expect(map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ }).first()).toBeVisible();
 });
 
-test('save the visible map area for offline: size shown, progress, saved list, delete', async ({ page }) => {
-  test.setTimeout(150_000);
-  // A 1×1 PNG stands in for the tile server (there is no internet here).
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
-  // context.route also answers the service worker's own tile requests.
-  await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } }));
-  await page.goto('/map?q=44101&radius=5');
-  await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
-  await page.getByRole('button', { name: 'Save this area for offline' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save this area for offline' });
-  await expect(dialog).toContainText(/zoom levels \d+ to \d+: \d+ tiles, about [\d.]+ MB/);
-  const tiles = Number(/: (\d+) tiles/.exec((await dialog.textContent()) ?? '')![1]);
-  expect(tiles).toBeGreaterThan(0);
-  expect(tiles).toBeLessThanOrEqual(400);
-  await dialog.getByRole('button', { name: 'Save area' }).click();
-  await expect(page.getByText('Area saved for offline').first()).toBeVisible({ timeout: 90_000 });
-  const cached = await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length);
-  expect(cached).toBe(tiles);
+for (const scale of [1, 2]) {
+  test.describe(`at ${scale} device pixel${scale > 1 ? 's' : ''} per CSS pixel`, () => {
+    test.use({ deviceScaleFactor: scale });
+    test('save the visible map area for offline: size shown, progress, saved list, delete', async ({ page }) => {
+      test.setTimeout(150_000);
+      // A 1×1 PNG stands in for the tile server (there is no internet here).
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+      // context.route also answers the service worker's own tile requests.
+      await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } }));
+      await page.goto('/map?q=44101&radius=5');
+      await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+      await page.getByRole('button', { name: 'Save this area for offline' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save this area for offline' });
+      await expect(dialog).toContainText(/zoom levels \d+ to \d+: \d+ tiles, about [\d.]+ MB/);
+      const described = (await dialog.textContent()) ?? '';
+      const tiles = Number(/: (\d+) tiles/.exec(described)![1]);
+      expect(tiles).toBeGreaterThan(0);
+      expect(tiles).toBeLessThanOrEqual(400);
+      await dialog.getByRole('button', { name: 'Save area' }).click();
+      await expect(page.getByText('Area saved for offline').first()).toBeVisible({ timeout: 90_000 });
+      const cached = await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).map((r) => r.url));
+      expect(cached).toHaveLength(tiles);
+      // On a high-resolution screen the area's tiles are the next zoom's (drawn at half size, so they are sharp there).
+      const [, from, to] = /zoom levels (\d+) to (\d+)/.exec(described)!.map(Number);
+      const zooms = new Set(cached.map((url) => Number(new URL(url).pathname.split('/')[1])));
+      expect(Math.min(...zooms)).toBe(from! + (scale > 1 ? 1 : 0));
+      expect(Math.max(...zooms)).toBe(to! + (scale > 1 ? 1 : 0));
 
-  // Offline, the map's tiles come from the saved copy: the service worker's tile route serves that cache.
-  await waitForServiceWorker(page);
-  await page.context().unroute(/tile\.openstreetmap\.org/);
-  await page.context().setOffline(true);
-  await page.reload();
-  await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
-  const shownTiles = () =>
-    page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img')).filter((img) => img.complete && img.naturalWidth > 0).length);
-  await expect.poll(shownTiles, { timeout: 15_000 }).toBeGreaterThan(0);
-  await page.context().setOffline(false);
+      // Offline, the map's tiles come from the saved copy: the service worker's tile route serves that cache.
+      await waitForServiceWorker(page);
+      await page.context().unroute(/tile\.openstreetmap\.org/);
+      await page.context().setOffline(true);
+      await page.reload();
+      await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+      const shownTiles = () =>
+        page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img')).filter((img) => img.complete && img.naturalWidth > 0).length);
+      await expect.poll(shownTiles, { timeout: 15_000 }).toBeGreaterThan(0);
+      // Each tile is drawn at 256 CSS pixels, or at 128 with twice the pixels on a high-resolution screen.
+      const sizes = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLImageElement>('.leaflet-tile-pane img'), (img) => img.getBoundingClientRect().width));
+      expect(new Set(sizes)).toEqual(new Set([256 / scale]));
+      await page.context().setOffline(false);
 
-  await page.getByRole('button', { name: 'Save this area for offline' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Saved areas' })).toBeVisible();
-  await dialog.getByRole('button', { name: /^Delete saved area/ }).click();
-  await expect(dialog.getByRole('heading', { name: 'Saved areas' })).toBeHidden();
-  expect(await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length)).toBe(0);
-});
+      await page.getByRole('button', { name: 'Save this area for offline' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Saved areas' })).toBeVisible();
+      await dialog.getByRole('button', { name: /^Delete saved area/ }).click();
+      await expect(dialog.getByRole('heading', { name: 'Saved areas' })).toBeHidden();
+      expect(await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).length)).toBe(0);
+    });
+  });
+}

@@ -1,7 +1,7 @@
 // Map areas saved for offline use: their tiles go into the same Cache Storage cache the service worker reads
 // map tiles from ('map-tiles'), and the list of areas lives in IndexedDB so it survives restarts.
 import { create } from 'zustand';
-import { tileUrls, type Bounds } from '../lib/tiles';
+import { TILE_URL, retinaSuffix, tileUrls, tileZoomOffset, type Bounds } from '../lib/tiles';
 import { kvGet, kvSet } from './kv-store';
 
 export const TILE_CACHE = 'map-tiles';
@@ -12,8 +12,14 @@ export interface OfflineArea {
   id: string;
   name: string;
   bounds: Bounds;
+  /** The map's zooms. */
   fromZoom: number;
   toZoom: number;
+  /**
+   * How many levels deeper its tiles are (tileZoomOffset when it was saved: 1 on a high-resolution screen). Absent in
+   * areas saved before the map asked for sharper tiles: 0.
+   */
+  zoomOffset?: number;
   tiles: number;
   bytes: number;
   savedAt: string;
@@ -38,11 +44,12 @@ async function persist(areas: OfflineArea[]) {
 
 /** Downloads every tile of the area into the tile cache; reports progress; can be cancelled. */
 export async function saveOfflineArea(
-  area: Omit<OfflineArea, 'id' | 'tiles' | 'bytes' | 'savedAt'>,
+  area: Omit<OfflineArea, 'id' | 'tiles' | 'bytes' | 'savedAt' | 'zoomOffset'>,
   onProgress: (done: number, total: number, bytes: number) => void,
   signal?: AbortSignal,
 ): Promise<OfflineArea> {
-  const urls = tileUrls(area.bounds, area.fromZoom, area.toZoom);
+  const zoomOffset = tileZoomOffset();
+  const urls = tileUrls(area.bounds, area.fromZoom, area.toZoom, TILE_URL, retinaSuffix(), zoomOffset);
   const cache = await caches.open(TILE_CACHE);
   let next = 0;
   let done = 0;
@@ -68,10 +75,13 @@ export async function saveOfflineArea(
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker));
   if (failed === urls.length) throw new Error('No map tiles could be downloaded. Check your connection and try again.');
-  const saved: OfflineArea = { ...area, id: crypto.randomUUID(), tiles: urls.length - failed, bytes, savedAt: new Date().toISOString() };
+  const saved: OfflineArea = { ...area, zoomOffset, id: crypto.randomUUID(), tiles: urls.length - failed, bytes, savedAt: new Date().toISOString() };
   await persist([...useOfflineAreas.getState().areas, saved]);
   return saved;
 }
+
+/** The tiles an area saved: at the zooms it was saved with, whatever the screen is now. */
+const areaTileUrls = (a: OfflineArea) => tileUrls(a.bounds, a.fromZoom, a.toZoom, TILE_URL, retinaSuffix(), a.zoomOffset ?? 0);
 
 /** Removes an area and the tiles no other saved area needs. */
 export async function deleteOfflineArea(id: string): Promise<void> {
@@ -79,8 +89,8 @@ export async function deleteOfflineArea(id: string): Promise<void> {
   const area = areas.find((a) => a.id === id);
   if (!area) return;
   const rest = areas.filter((a) => a.id !== id);
-  const keep = new Set(rest.flatMap((a) => tileUrls(a.bounds, a.fromZoom, a.toZoom)));
+  const keep = new Set(rest.flatMap(areaTileUrls));
   const cache = await caches.open(TILE_CACHE);
-  await Promise.all(tileUrls(area.bounds, area.fromZoom, area.toZoom).filter((u) => !keep.has(u)).map((u) => cache.delete(u)));
+  await Promise.all(areaTileUrls(area).filter((u) => !keep.has(u)).map((u) => cache.delete(u)));
   await persist(rest);
 }

@@ -27,9 +27,21 @@ export function tileCountAt(b: Bounds, z: number): number {
 /** Leaflet's default `{s}` subdomains: its TileLayer picks one per tile from x + y (TileLayer._getSubdomain). */
 const SUBDOMAINS = 'abc';
 
+/** Leaflet's Browser.retina: a screen with more than one device pixel per CSS pixel (nearly every phone). */
+const highResolution = () => typeof window !== 'undefined' && window.devicePixelRatio > 1;
+
 /** Leaflet's `{r}`: '@2x' on a high-resolution screen (its Browser.retina), for tile servers with double-size tiles. */
 export function retinaSuffix(): string {
-  return typeof window !== 'undefined' && window.devicePixelRatio > 1 ? '@2x' : '';
+  return highResolution() ? '@2x' : '';
+}
+
+/**
+ * How many zoom levels deeper than the map's the tiles are. On a high-resolution screen, a server without double-size
+ * tiles (no `{r}` in its template, as OpenStreetMap's) is asked for the next zoom's tiles, each drawn at half size
+ * (Leaflet's `detectRetina`): four sharp tiles where one 256-pixel tile would be stretched and blurred.
+ */
+export function tileZoomOffset(template: string = TILE_URL, high: boolean = highResolution()): 0 | 1 {
+  return high && !template.includes('{r}') ? 1 : 0;
 }
 
 /**
@@ -41,10 +53,13 @@ export function tileUrl(template: string, z: number, x: number, y: number, retin
   return template.replace(/\{([zxysr])\}/g, (_, key: string) => values[key]!);
 }
 
-/** The tile URLs covering the bounds for each zoom from `minZoom` to `maxZoom`. */
-export function tileUrls(b: Bounds, minZoom: number, maxZoom: number, template = TILE_URL, retina: string = retinaSuffix()): string[] {
+/**
+ * The tile URLs covering the bounds for each of the map's zooms from `minZoom` to `maxZoom`; `zoomOffset` levels
+ * deeper (tileZoomOffset), as the map asks for them.
+ */
+export function tileUrls(b: Bounds, minZoom: number, maxZoom: number, template = TILE_URL, retina: string = retinaSuffix(), zoomOffset: number = tileZoomOffset(template)): string[] {
   const urls: string[] = [];
-  for (let z = minZoom; z <= maxZoom; z++) {
+  for (let z = minZoom + zoomOffset; z <= maxZoom + zoomOffset; z++) {
     for (let x = lon2x(b.west, z); x <= lon2x(b.east, z); x++) {
       for (let y = lat2y(b.north, z); y <= lat2y(b.south, z); y++) urls.push(tileUrl(template, z, x, y, retina));
     }
@@ -53,14 +68,15 @@ export function tileUrls(b: Bounds, minZoom: number, maxZoom: number, template =
 }
 
 /**
- * The deepest zoom (up to `extraLevels` below the current one) whose tiles, added up from the current zoom,
- * stay within `cap`. Null when even the current zoom alone is over the cap (the area is too big).
+ * The deepest of the map's zooms (up to `extraLevels` below the current one) whose tiles, added up from the current
+ * zoom, stay within `cap`; tiles are counted `zoomOffset` levels deeper (tileZoomOffset). Null when even the current
+ * zoom alone is over the cap (the area is too big).
  */
-export function zoomRangeWithin(b: Bounds, zoom: number, extraLevels: number, cap: number, maxZoom: number): { from: number; to: number; count: number } | null {
+export function zoomRangeWithin(b: Bounds, zoom: number, extraLevels: number, cap: number, maxZoom: number, zoomOffset: number = tileZoomOffset()): { from: number; to: number; count: number } | null {
   let count = 0;
   let to = zoom - 1;
   for (let z = zoom; z <= Math.min(zoom + extraLevels, maxZoom); z++) {
-    const next = count + tileCountAt(b, z);
+    const next = count + tileCountAt(b, z + zoomOffset);
     if (next > cap) break;
     count = next;
     to = z;

@@ -11,7 +11,7 @@ import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { MAP } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { letterFor } from '../../lib/letters';
-import { TILE_ATTRIBUTION, TILE_URL, type Bounds } from '../../lib/tiles';
+import { TILE_ATTRIBUTION, TILE_URL, tileZoomOffset, type Bounds } from '../../lib/tiles';
 
 export interface MapPoint {
   latitude: number;
@@ -234,7 +234,10 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
         url={TILE_URL}
         attribution={TILE_ATTRIBUTION}
         tileSize={MAP.tileSize}
-        maxZoom={MAP.maxZoom}
+        // On a high-resolution screen, the next zoom's tiles at half size (lib/tiles tileZoomOffset); Leaflet then
+        // shows the layer up to one zoom less than this, so it is given one more than the map's deepest.
+        detectRetina={tileZoomOffset() === 1}
+        maxZoom={MAP.maxZoom + tileZoomOffset()}
       />
       <Markers sanctuaries={sanctuaries} selectedId={selectedId ?? null} {...(onSelect ? { onSelect } : {})} />
       {onViewChange ? <ViewReporter onViewChange={onViewChange} /> : null}
