@@ -153,6 +153,7 @@ describe('current user', () => {
     const { loadCurrentUser, clearCurrentUser, useCurrentUserStore } = await freshModule();
 
     const late = loadCurrentUser({ force: true });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     clearCurrentUser();
     answer(new Response(JSON.stringify(ada), { status: 200 }));
     await late;
@@ -161,5 +162,20 @@ describe('current user', () => {
     await expect(loadCurrentUser()).resolves.toBeNull();
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(localStorage.length).toBe(0);
+  });
+
+  it('reads the signed-in hint through the Cookie Store API where the browser has it, without reading document.cookie', async () => {
+    // document.cookie says signed in; the cookie store (as the browser would, had the hint just been cleared) says not.
+    const get = vi.fn(async () => null);
+    vi.stubGlobal('cookieStore', { get });
+    const fetch = stubServer(ada);
+    const { loadCurrentUser } = await freshModule();
+
+    await expect(loadCurrentUser()).resolves.toBeNull();
+    expect(get).toHaveBeenCalledWith('ss_signed_in');
+    expect(fetch).not.toHaveBeenCalled();
+
+    get.mockImplementation(async () => ({ value: '1' }) as never);
+    await expect(loadCurrentUser({ force: true })).resolves.toEqual(ada);
   });
 });
