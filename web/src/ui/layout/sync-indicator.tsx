@@ -18,7 +18,9 @@ export function SyncIndicator() {
       short = 'Offline';
       break;
     case 'syncing':
-      icon = <RefreshCw aria-hidden className="h-4 w-4 animate-spin" />;
+      // Still, not spinning: the words say it, with the count as it grows. A spinner turned for as long as a sync lasts
+      // (seconds on a first visit), a new frame 60 times a second beside the page's own start.
+      icon = <RefreshCw aria-hidden className="h-4 w-4" />;
       text = pending ? `Syncing… ${docsWritten} received, ${pending} to go` : docsWritten ? `Syncing… ${docsWritten} received` : 'Syncing…';
       short = 'Syncing…';
       break;
