@@ -86,6 +86,51 @@ test('when map tiles cannot load, the map still shows US state outlines under th
   await expect(map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ }).first()).toBeVisible();
 });
 
+test.describe('at 2 device pixels per CSS pixel', () => {
+  test.use({ deviceScaleFactor: 2 });
+  test('an area saved for another screen says so and is saved again for this one, its old tiles removed', async ({ page }) => {
+    test.setTimeout(150_000);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+    await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } }));
+    await page.goto('/map?q=44101&radius=5');
+    await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+    // What a version before sharper tiles saved on this screen: zoom 12's tiles for a map at zoom 12 (no zoomOffset).
+    const oldTile = 'https://tile.openstreetmap.org/12/1118/1528.png';
+    await page.evaluate(async (url) => {
+      await (await caches.open('map-tiles')).put(url, new Response(new Blob([new Uint8Array([137, 80, 78, 71])]), { headers: { 'content-type': 'image/png' } }));
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('ss-cache', 1);
+        req.onupgradeneeded = () => req.result.createObjectStore('kv');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      const area = { id: 'old-area', name: 'Cleveland, OH', bounds: { south: 41.49, west: -81.7, north: 41.5, east: -81.69 }, fromZoom: 12, toZoom: 12, tiles: 1, bytes: 4, savedAt: '2026-11-30T12:00:00.000Z' };
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('kv', 'readwrite');
+        tx.objectStore('kv').put([area], 'offline-areas-v1');
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    }, oldTile);
+    await page.reload();
+    await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
+    await page.getByRole('button', { name: 'Save this area for offline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this area for offline' });
+    await expect(dialog.getByText('Saved for another screen: its map does not show here offline.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save again: Cleveland, OH' }).click();
+    await expect(page.getByText('Area saved for offline').first()).toBeVisible({ timeout: 90_000 });
+    // Saved again: this screen's tiles (zoom 13 for the map's 12), the old copy's tile gone, one area in the list.
+    const cached = await page.evaluate(async () => (await (await caches.open('map-tiles')).keys()).map((r) => r.url));
+    expect(cached.length).toBeGreaterThan(0);
+    expect(new Set(cached.map((url) => Number(new URL(url).pathname.split('/')[1])))).toEqual(new Set([13]));
+    expect(cached).not.toContain(oldTile);
+    await page.getByRole('button', { name: 'Save this area for offline' }).click();
+    await expect(dialog.getByText(/^Cleveland, OH · \d+ tiles/)).toHaveCount(1);
+    await expect(dialog.getByText('Saved for another screen: its map does not show here offline.')).toHaveCount(0);
+  });
+});
+
 for (const scale of [1, 2]) {
   test.describe(`at ${scale} device pixel${scale > 1 ? 's' : ''} per CSS pixel`, () => {
     test.use({ deviceScaleFactor: scale });

@@ -80,6 +80,13 @@ export async function saveOfflineArea(
   return saved;
 }
 
+/**
+ * Whether an area's tiles are not the ones this screen's map asks for: saved on a screen of another resolution, or
+ * before the map asked high-resolution screens for sharper tiles. Offline, such an area shows no map here until it is
+ * saved again.
+ */
+export const savedForAnotherScreen = (a: OfflineArea, zoomOffset: number = tileZoomOffset()) => (a.zoomOffset ?? 0) !== zoomOffset;
+
 /** The tiles an area saved: at the zooms it was saved with, whatever the screen is now. */
 const areaTileUrls = (a: OfflineArea) => tileUrls(a.bounds, a.fromZoom, a.toZoom, TILE_URL, retinaSuffix(), a.zoomOffset ?? 0);
 

@@ -1,10 +1,10 @@
 // 'Save this area for offline': downloads the visible area's map tiles for a few zoom levels (capped), with
 // the size it will take, a progress bar, and the list of saved areas with a way to delete each.
 import * as Dialog from '@radix-ui/react-dialog';
-import { Download, Trash2, X } from 'lucide-react';
+import { Download, RefreshCw, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { MAP } from '@ss/domain/constants';
-import { deleteOfflineArea, loadOfflineAreas, saveOfflineArea, useOfflineAreas } from '../../../data/offline-areas';
+import { deleteOfflineArea, loadOfflineAreas, saveOfflineArea, savedForAnotherScreen, useOfflineAreas, type OfflineArea } from '../../../data/offline-areas';
 import { zoomRangeWithin, type Bounds } from '../../../lib/tiles';
 import { toast } from '../../../ui/toast';
 
@@ -27,16 +27,12 @@ export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number
 
   const range = view ? zoomRangeWithin(view.bounds, Math.round(view.zoom), EXTRA_ZOOM_LEVELS, MAX_OFFLINE_TILES, MAP.maxZoom) : null;
 
-  const start = async () => {
-    if (!view || !range) return;
+  /** Saves an area's tiles with progress shown here; `then` runs once they are saved (not when cancelled or failed). */
+  const save = async (area: Parameters<typeof saveOfflineArea>[0], then?: () => Promise<void>) => {
     abort.current = new AbortController();
-    setProgress({ done: 0, total: range.count, bytes: 0 });
     try {
-      const saved = await saveOfflineArea(
-        { name: label, bounds: view.bounds, fromZoom: range.from, toZoom: range.to },
-        (done, total, bytes) => setProgress({ done, total, bytes }),
-        abort.current.signal,
-      );
+      const saved = await saveOfflineArea(area, (done, total, bytes) => setProgress({ done, total, bytes }), abort.current.signal);
+      await then?.();
       toast({ title: 'Area saved for offline', description: `${saved.tiles} map tiles, ${mb(saved.bytes)}.` });
       setOpen(false);
     } catch (err) {
@@ -45,6 +41,23 @@ export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number
       setProgress(null);
       abort.current = null;
     }
+  };
+
+  const start = async () => {
+    if (!view || !range) return;
+    setProgress({ done: 0, total: range.count, bytes: 0 });
+    await save({ name: label, bounds: view.bounds, fromZoom: range.from, toZoom: range.to });
+  };
+
+  /** An area saved for another screen, saved again for this one (its zooms, as many as fit the cap), then the old copy removed. */
+  const saveAgain = async (a: OfflineArea) => {
+    const again = zoomRangeWithin(a.bounds, a.fromZoom, a.toZoom - a.fromZoom, MAX_OFFLINE_TILES, MAP.maxZoom);
+    if (!again) {
+      toast({ title: 'Could not save this area', description: `On this screen it needs more than ${MAX_OFFLINE_TILES} tiles. Zoom in on it and save a smaller area.`, variant: 'destructive' });
+      return;
+    }
+    setProgress({ done: 0, total: again.count, bytes: 0 });
+    await save({ name: a.name, bounds: a.bounds, fromZoom: again.from, toZoom: again.to }, () => deleteOfflineArea(a.id));
   };
 
   return (
@@ -90,10 +103,18 @@ export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number
                   <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
                     <span>
                       {a.name} · {a.tiles} tiles · {mb(a.bytes)}
+                      {savedForAnotherScreen(a) ? <span className="block text-xs text-amber-800">Saved for another screen: its map does not show here offline.</span> : null}
                     </span>
-                    <button type="button" onClick={() => void deleteOfflineArea(a.id)} aria-label={`Delete saved area ${a.name}`} className="rounded p-1 text-red-700 hover:bg-red-50">
-                      <Trash2 aria-hidden className="h-4 w-4" />
-                    </button>
+                    <span className="flex shrink-0 items-center gap-1">
+                      {savedForAnotherScreen(a) ? (
+                        <button type="button" onClick={() => void saveAgain(a)} disabled={progress !== null} aria-label={`Save again: ${a.name}`} className="inline-flex items-center gap-1 rounded border border-emerald-700 px-2 py-1 text-xs font-medium text-emerald-800 hover:bg-emerald-50 disabled:opacity-50">
+                          <RefreshCw aria-hidden className="h-3.5 w-3.5" /> Save again
+                        </button>
+                      ) : null}
+                      <button type="button" onClick={() => void deleteOfflineArea(a.id)} aria-label={`Delete saved area ${a.name}`} className="rounded p-1 text-red-700 hover:bg-red-50">
+                        <Trash2 aria-hidden className="h-4 w-4" />
+                      </button>
+                    </span>
                   </li>
                 ))}
               </ul>
