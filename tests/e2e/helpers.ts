@@ -22,6 +22,20 @@ export async function holdAppScript(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Holds the device's first sync of the directory (its snapshot and changes requests) until the returned function is
+ * called: until then the page stays "Syncing…". Call before navigating.
+ */
+export async function holdFirstSync(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/db\/sanctuaries\/(_snapshot|_changes)/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
 /** Collects what React reports about hydration (web/src/main.tsx logs each mismatch with '[ssr]'). */
 export function hydrationWarnings(page: Page): string[] {
   const warnings: string[] = [];

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { MAP_SERVED_LIST_ITEMS } from '@ss/domain/constants';
 import { FAQ_SECTIONS } from '../../web/src/features/pages/faq-content';
 import { SEARCH_DIRECTORY_TTL_MS } from '../../sync-gateway/src/freshness';
-import { holdAppScript, hydrationWarnings, waitForSync } from './helpers';
+import { holdAppScript, holdFirstSync, hydrationWarnings, waitForSync } from './helpers';
 
 const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
@@ -141,12 +141,7 @@ test("a listing's HTML is the app's own profile, and the app takes it over as it
 
 test("a first visit to a listing shows its profile at once, not a placeholder until the device's own copy has arrived", async ({ page }) => {
   // The device's copy of the directory does not arrive while this test looks (its first sync is held).
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/db\/sanctuaries\/(_snapshot|_changes)/, async (route) => {
-    await held;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdFirstSync(page);
   // Records whether the profile's loading placeholder is ever put on screen.
   await page.addInitScript(() => {
     new MutationObserver(() => {
@@ -167,12 +162,7 @@ test("a first visit to a listing shows its profile at once, not a placeholder un
 
 test('while the directory syncs, the header says so in words and nothing on the page keeps animating', async ({ page }) => {
   // The first sync is held, so the page stays "Syncing…" while this test looks.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/db\/sanctuaries\/(_snapshot|_changes)/, async (route) => {
-    await held;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdFirstSync(page);
   await page.goto('/');
   await expect(page.getByRole('status').filter({ hasText: /Syncing/ })).toBeVisible();
   // A spinner here turned for as long as a sync lasted: a new frame 60 times a second for seconds on a first visit,

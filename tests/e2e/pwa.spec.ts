@@ -1,7 +1,7 @@
 // The installable app: what the service worker precaches, the install banner, and the update prompt.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForServiceWorker } from './helpers';
 
 const SW_FILE = path.resolve(import.meta.dirname, '../../web/dist/sw.js');
@@ -86,12 +86,20 @@ test('when map tiles cannot load, the map still shows US state outlines under th
   await expect(map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ }).first()).toBeVisible();
 });
 
+/**
+ * A 1×1 PNG stands in for the tile server (there is no internet here); context.route also answers the service
+ * worker's own tile requests. The map's tests unroute it to go offline.
+ */
+async function answerTiles(page: Page) {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+  await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } }));
+}
+
 test.describe('at 2 device pixels per CSS pixel', () => {
   test.use({ deviceScaleFactor: 2 });
   test('an area saved for another screen says so and is saved again for this one, its old tiles removed', async ({ page }) => {
     test.setTimeout(150_000);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
-    await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } }));
+    await answerTiles(page);
     await page.goto('/map?q=44101&radius=5');
     await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
     // What a version before sharper tiles saved on this screen: zoom 12's tiles for a map at zoom 12 (no zoomOffset).
@@ -136,10 +144,7 @@ for (const scale of [1, 2]) {
     test.use({ deviceScaleFactor: scale });
     test('save the visible map area for offline: size shown, progress, saved list, delete', async ({ page }) => {
       test.setTimeout(150_000);
-      // A 1×1 PNG stands in for the tile server (there is no internet here).
-      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
-      // context.route also answers the service worker's own tile requests.
-      await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'access-control-allow-origin': '*' } }));
+      await answerTiles(page);
       await page.goto('/map?q=44101&radius=5');
       await expect(page.getByText(/near Cleveland, OH/)).toBeVisible();
       await page.getByRole('button', { name: 'Save this area for offline' }).click();
