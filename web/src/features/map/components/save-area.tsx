@@ -1,5 +1,6 @@
 // 'Save this area for offline': downloads the visible area's map tiles for a few zoom levels (capped), with
-// the size it will take, a progress bar, and the list of saved areas with a way to delete each.
+// the size it will take, a progress bar, and the list of saved areas with a way to delete each (and to save again one
+// saved for a screen of another resolution, whose tiles the map here does not ask for).
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download, RefreshCw, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
