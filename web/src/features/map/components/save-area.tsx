@@ -28,16 +28,17 @@ export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number
 
   const range = view ? zoomRangeWithin(view.bounds, Math.round(view.zoom), EXTRA_ZOOM_LEVELS, MAX_OFFLINE_TILES, MAP.maxZoom) : null;
 
-  /** Saves an area's tiles with progress shown here; `then` runs once they are saved (not when cancelled or failed). */
-  const save = async (area: Parameters<typeof saveOfflineArea>[0], then?: () => Promise<void>) => {
+  /** Saves an area's tiles with progress shown here; answers the saved area (nothing when cancelled or failed, said in a toast). */
+  const save = async (area: Parameters<typeof saveOfflineArea>[0]): Promise<OfflineArea | undefined> => {
     abort.current = new AbortController();
     try {
       const saved = await saveOfflineArea(area, (done, total, bytes) => setProgress({ done, total, bytes }), abort.current.signal);
-      await then?.();
       toast({ title: 'Area saved for offline', description: `${saved.tiles} map tiles, ${mb(saved.bytes)}.` });
       setOpen(false);
+      return saved;
     } catch (err) {
       if ((err as Error).name !== 'AbortError') toast({ title: 'Could not save this area', description: (err as Error).message, variant: 'destructive' });
+      return undefined;
     } finally {
       setProgress(null);
       abort.current = null;
@@ -50,7 +51,19 @@ export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number
     await save({ name: label, bounds: view.bounds, fromZoom: range.from, toZoom: range.to });
   };
 
-  /** An area saved for another screen, saved again for this one (its zooms, as many as fit the cap), then the old copy removed. */
+  /** Deletes an area; a failure is said, and the area stays listed. */
+  const remove = async (a: OfflineArea) => {
+    try {
+      await deleteOfflineArea(a.id);
+    } catch (err) {
+      toast({ title: 'Could not delete this area', description: `${a.name} is still saved (${mb(a.bytes)}): ${(err as Error).message}`, variant: 'destructive' });
+    }
+  };
+
+  /**
+   * An area saved for another screen, saved again for this one (its zooms, as many as fit the cap), then the old copy
+   * removed. The new copy stays saved whatever becomes of the old one.
+   */
   const saveAgain = async (a: OfflineArea) => {
     const again = zoomRangeWithin(a.bounds, a.fromZoom, a.toZoom - a.fromZoom, MAX_OFFLINE_TILES, MAP.maxZoom);
     if (!again) {
@@ -58,7 +71,17 @@ export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number
       return;
     }
     setProgress({ done: 0, total: again.count, bytes: 0 });
-    await save({ name: a.name, bounds: a.bounds, fromZoom: again.from, toZoom: again.to }, () => deleteOfflineArea(a.id));
+    if (!(await save({ name: a.name, bounds: a.bounds, fromZoom: again.from, toZoom: again.to }))) return;
+    try {
+      await deleteOfflineArea(a.id);
+    } catch (err) {
+      // One toast shows at a time: this one says the save worked too.
+      toast({
+        title: 'Area saved again; the old copy is still there',
+        description: `${a.name} is saved for this screen. Its old copy (${mb(a.bytes)}) could not be removed: ${(err as Error).message}. Delete it from Saved areas to free the space.`,
+        variant: 'destructive',
+      });
+    }
   };
 
   return (
@@ -112,7 +135,7 @@ export function SaveArea({ view, label }: { view: { bounds: Bounds; zoom: number
                           <RefreshCw aria-hidden className="h-3.5 w-3.5" /> Save again
                         </button>
                       ) : null}
-                      <button type="button" onClick={() => void deleteOfflineArea(a.id)} aria-label={`Delete saved area ${a.name}`} className="rounded p-1 text-red-700 hover:bg-red-50">
+                      <button type="button" onClick={() => void remove(a)} aria-label={`Delete saved area ${a.name}`} className="rounded p-1 text-red-700 hover:bg-red-50">
                         <Trash2 aria-hidden className="h-4 w-4" />
                       </button>
                     </span>
