@@ -89,7 +89,8 @@ export function webRoutes(webDist: string, couch: CouchClient, { publicOrigin, d
 
   // `/` is a page like the others (its head and first screen below); the bare index.html stays a file, the service
   // worker's app shell for navigations it answers offline. prerendered/ holds pages' HTML, not files to serve.
-  const files = serveStatic({ root });
+  // The build wrote Brotli and gzip copies of the text files (scripts/precompress.mjs): sent as they are.
+  const files = serveStatic({ root, precompressed: true });
   app.get('*', (c, next) => (c.req.path === '/' || c.req.path.startsWith('/prerendered/') ? next() : files(c, next)));
 
   app.get('*', async (c) => {

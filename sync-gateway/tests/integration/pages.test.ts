@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB } from '@ss/couchdb/definitions';
 import { readDefaultSeed } from '@ss/couchdb/seed/default-seed';
@@ -57,6 +58,8 @@ export async function renderPage(path, { preview, reviews, sanctuary }) {
 }
 `;
 
+const APP_JS = `export const names = [${Array.from({ length: 200 }, (_, i) => `'Farm ${i}'`).join(', ')}];\n`;
+
 let root: string;
 let dist: string;
 beforeAll(async () => {
@@ -69,6 +72,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'prerendered'));
   fs.writeFileSync(path.join(dist, 'prerendered/index.html'), HOME_HTML);
   fs.writeFileSync(path.join(dist, 'prerendered/faq.html'), FAQ_HTML);
+  // A built file with the build's Brotli and gzip copies (scripts/precompress.mjs), and one without.
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets/app-abc123.js'), APP_JS);
+  fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(APP_JS));
+  fs.writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(APP_JS));
+  fs.writeFileSync(path.join(dist, 'assets/other-def456.js'), APP_JS);
   g = await startGateway({ webDist: dist, security: { publicOrigins: ['https://sanctuaries.example.org'] } });
   ({ fx, app } = g);
 }, 60_000);
@@ -231,6 +240,36 @@ describe('pages rendered before JavaScript', () => {
     // The bare index.html stays the service worker's app shell; the fragments are not files to fetch.
     expect(await (await get('/index.html')).text()).toBe(INDEX);
     expect((await get('/prerendered/index.html')).status).toBe(404);
+  });
+});
+
+describe("the web app's files", () => {
+  const asset = (p: string, encoding?: string) => app.request(p, { headers: { 'x-forwarded-for': '10.1.1.1', ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+
+  it("sends the build's Brotli copy to a browser that takes it, else its gzip copy, else the file, each cached for good", async () => {
+    const br = await asset('/assets/app-abc123.js', 'gzip, deflate, br, zstd');
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBe(fs.statSync(path.join(dist, 'assets/app-abc123.js.br')).size);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(APP_JS);
+
+    const gz = await asset('/assets/app-abc123.js', 'gzip, deflate');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(APP_JS);
+
+    const plain = await asset('/assets/app-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(APP_JS);
+  });
+
+  it('gzips a file the build left without copies as it sends it', async () => {
+    const res = await asset('/assets/other-def456.js', 'gzip, deflate, br, zstd');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(APP_JS);
   });
 });
 
