@@ -36,14 +36,15 @@ describe('precompress', () => {
     expect(result.br).toBeLessThan(result.gz);
   });
 
-  it('leaves out small files, images, the pre-rendered pages, and copies that would not be smaller', () => {
+  it('leaves out small files, images, the pre-rendered pages, the service worker, and copies that would not be smaller', () => {
     write('assets/tiny.js', 'export default 1;\n');
     write('icons/icon-192.png', new Uint8Array(4096).fill(7));
     write('prerendered/faq.html', '<main>' + 'Frequently asked. '.repeat(200) + '</main>');
+    write('sw.js', 'self.addEventListener("fetch", () => {});\n'.repeat(100));
     // Random bytes do not compress: each copy would be larger than the file.
     write('assets/random.js', new Uint8Array(randomBytes(4096)));
     precompress(dir);
-    for (const name of ['assets/tiny.js', 'icons/icon-192.png', 'prerendered/faq.html', 'assets/random.js']) {
+    for (const name of ['assets/tiny.js', 'icons/icon-192.png', 'prerendered/faq.html', 'sw.js', 'assets/random.js']) {
       expect(exists(`${name}.br`) || exists(`${name}.gz`), name).toBe(false);
     }
   });
