@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForServiceWorker } from './helpers';
+import { holdFirstSync, waitForServiceWorker, waitForSync } from './helpers';
 
 const SW_FILE = path.resolve(import.meta.dirname, '../../web/dist/sw.js');
 
@@ -22,6 +22,21 @@ test('the service worker precaches the shell, every route chunk and the gazettee
   }
   const assets = fs.readdirSync(path.resolve(import.meta.dirname, '../../web/dist/assets')).filter((f) => f.endsWith('.js'));
   for (const asset of assets) expect(cached, asset).toContain(`/assets/${asset}`);
+});
+
+test("a first visit installs the service worker after the directory's first sync, not beside it", async ({ page }) => {
+  const release = await holdFirstSync(page);
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('status').filter({ hasText: /Syncing/ })).toBeVisible();
+  // Registration used to start at the load event: for 3 s after it, while the sync is held, nothing is registered.
+  for (let i = 0; i < 6; i++) {
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(false);
+  }
+  release();
+  await waitForSync(page);
+  await waitForServiceWorker(page);
 });
 
 test('install banner: shown on the browser offer; Install prompts and hides it; Dismiss hides it; installed removes it', async ({ page }) => {
