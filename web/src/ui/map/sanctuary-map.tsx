@@ -39,9 +39,36 @@ const MARKER_BATCH = 25;
 
 const BOUNDS = L.latLngBounds([MAP.bounds.south, MAP.bounds.west], [MAP.bounds.north, MAP.bounds.east]);
 
-function initialView(userLocation: MapPoint | null | undefined, count: number, first?: Sanctuary): { center: L.LatLngExpression; zoom: number } {
-  if (userLocation) return { center: [userLocation.latitude, userLocation.longitude], zoom: MAP.zoomWithUserLocation };
-  if (count > 0 && first) return { center: [first.latitude, first.longitude], zoom: MAP.zoomWithResults };
+/** How a search's results are fitted into view (FitView), and so how a map that starts with them is first shown. */
+const RESULTS_FIT: L.FitBoundsOptions = { padding: [30, 30], maxZoom: 12 };
+
+/**
+ * The area a search's results are fitted to. Alaska and Hawaii would shrink the lower 48 to a corner of the map: the
+ * listings in the contiguous US when there are some (the others are a pan away), and all of them when there are none
+ * (a search in Alaska).
+ */
+function resultsBounds(sanctuaries: readonly Sanctuary[]): L.LatLngBounds {
+  const points = sanctuaries.map((s) => [s.latitude, s.longitude] as L.LatLngTuple);
+  const contiguous = points.filter((p) => BOUNDS.contains(p));
+  return L.latLngBounds(contiguous.length ? contiguous : points);
+}
+
+type InitialView = ({ center: L.LatLngExpression; zoom: number } | { bounds: L.LatLngBounds }) & { fitted?: string };
+
+/**
+ * Where the map starts. When the search's results (or the user's place) are already known as it is created, it starts
+ * as FitView would fit it (`fitted`: that search's key), instead of starting elsewhere and jumping at once: a jump
+ * projects every layer again, and that was most of the map's first long task.
+ */
+export function initialView(userLocation: MapPoint | null | undefined, sanctuaries: readonly Sanctuary[], fitKey: string | undefined): InitialView {
+  const fitted = fitKey !== undefined && (userLocation || sanctuaries.length > 0) ? { fitted: fitKey } : {};
+  if (userLocation) {
+    const zoom = fitted.fitted !== undefined ? MAP.refitZoomWithUserLocation : MAP.zoomWithUserLocation;
+    return { center: [userLocation.latitude, userLocation.longitude], zoom, ...fitted };
+  }
+  if (fitted.fitted !== undefined) return { bounds: resultsBounds(sanctuaries), ...fitted };
+  const first = sanctuaries[0];
+  if (first) return { center: [first.latitude, first.longitude], zoom: MAP.zoomWithResults };
   return { center: [MAP.defaultCenter.latitude, MAP.defaultCenter.longitude], zoom: MAP.zoomDefault };
 }
 
@@ -161,11 +188,12 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   return null;
 }
 
-function FitView({ sanctuaries, userLocation, fitKey }: Pick<Props, 'sanctuaries' | 'userLocation' | 'fitKey'>) {
+function FitView({ sanctuaries, userLocation, fitKey, initialFit }: Pick<Props, 'sanctuaries' | 'userLocation' | 'fitKey'> & { initialFit: string | undefined }) {
   const map = useMap();
   // Refit once per search: when its key changes, or when its results first arrive (the directory may still be
-  // loading when the map mounts) — not on every live data change afterwards.
-  const fitted = useRef<string | null>(null);
+  // loading when the map mounts) — not on every live data change afterwards. A map created already fitted to its
+  // search (initialView) starts with that search's key.
+  const fitted = useRef<string | null>(initialFit ?? null);
   const ready = Boolean(userLocation) || sanctuaries.length > 0;
   useEffect(() => {
     // No key yet: the search is still working out its results (e.g. loading the place list).
@@ -179,11 +207,7 @@ function FitView({ sanctuaries, userLocation, fitKey }: Pick<Props, 'sanctuaries
     if (userLocation) {
       map.setView([userLocation.latitude, userLocation.longitude], MAP.refitZoomWithUserLocation, { animate });
     } else {
-      // Alaska and Hawaii would shrink the lower 48 to a corner of the map: fit the listings in the contiguous US
-      // when there are some (the others are a pan away), and all of them when there are none (a search in Alaska).
-      const points = sanctuaries.map((s) => [s.latitude, s.longitude] as L.LatLngTuple);
-      const contiguous = points.filter((p) => BOUNDS.contains(p));
-      map.fitBounds(L.latLngBounds(contiguous.length ? contiguous : points), { padding: [30, 30], maxZoom: 12, animate });
+      map.fitBounds(resultsBounds(sanctuaries), { ...RESULTS_FIT, animate });
     }
   }, [fitKey, ready, map, sanctuaries, userLocation]);
   return null;
@@ -210,7 +234,7 @@ function ViewReporter({ onViewChange }: { onViewChange: NonNullable<Props['onVie
 }
 
 export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, fitKey, onViewChange, className = '' }: Props) {
-  const view = useMemo(() => initialView(userLocation, sanctuaries.length, sanctuaries[0]), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const view = useMemo(() => initialView(userLocation, sanctuaries, fitKey), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The spec limits panning to the contiguous US; widen it just enough to reach listings outside it (Hawaii).
   const maxBounds = useMemo(
     () => sanctuaries.reduce((b, s) => b.extend([s.latitude, s.longitude]), L.latLngBounds(BOUNDS.getSouthWest(), BOUNDS.getNorthEast())).pad(0.1),
@@ -218,8 +242,7 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
   );
   return (
     <MapContainer
-      center={view.center}
-      zoom={view.zoom}
+      {...('bounds' in view ? { bounds: view.bounds, boundsOptions: RESULTS_FIT } : { center: view.center, zoom: view.zoom })}
       minZoom={MAP.minZoom}
       maxZoom={MAP.maxZoom}
       maxBounds={maxBounds}
@@ -241,7 +264,7 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
       />
       <Markers sanctuaries={sanctuaries} selectedId={selectedId ?? null} {...(onSelect ? { onSelect } : {})} />
       {onViewChange ? <ViewReporter onViewChange={onViewChange} /> : null}
-      <FitView sanctuaries={sanctuaries} userLocation={userLocation ?? null} {...(fitKey !== undefined ? { fitKey } : {})} />
+      <FitView sanctuaries={sanctuaries} userLocation={userLocation ?? null} initialFit={view.fitted} {...(fitKey !== undefined ? { fitKey } : {})} />
     </MapContainer>
   );
 }

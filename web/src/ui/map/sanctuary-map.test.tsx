@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+// Where the map starts: fitted already to a search whose results (or the user's place) are known as it is created,
+// as FitView would fit them, so it does not start elsewhere and jump at once; otherwise where the spec says.
+import { describe, expect, it } from 'vitest';
+import { MAP } from '@ss/domain/constants';
+import type { Sanctuary } from '@ss/domain/sanctuary';
+import { initialView } from './sanctuary-map';
+
+const at = (id: string, latitude: number, longitude: number) => ({ id, name: id, latitude, longitude }) as Sanctuary;
+const results = [at('ithaca', 42.44, -76.5), at('austin', 30.27, -97.74), at('honolulu', 21.31, -157.86)];
+
+describe('initialView', () => {
+  it('starts fitted to the known results of a search (those in the contiguous US), and says which search', () => {
+    const view = initialView(null, results, '{"q":"x"}');
+    expect(view.fitted).toBe('{"q":"x"}');
+    if (!('bounds' in view)) throw new Error('expected bounds');
+    expect(view.bounds.getSouth()).toBe(30.27);
+    expect(view.bounds.getNorth()).toBe(42.44);
+    expect(view.bounds.getWest()).toBe(-97.74);
+    expect(view.bounds.getEast()).toBe(-76.5);
+  });
+
+  it('fits every result when none is in the contiguous US', () => {
+    const view = initialView(null, [at('honolulu', 21.31, -157.86), at('anchorage', 61.22, -149.9)], 'k');
+    if (!('bounds' in view)) throw new Error('expected bounds');
+    expect(view.bounds.getSouth()).toBe(21.31);
+    expect(view.bounds.getNorth()).toBe(61.22);
+  });
+
+  it('starts at the user at the refit zoom when the search is known, at the spec zoom while it is not', () => {
+    const here = { latitude: 40, longitude: -80 };
+    expect(initialView(here, [], 'k')).toEqual({ center: [40, -80], zoom: MAP.refitZoomWithUserLocation, fitted: 'k' });
+    expect(initialView(here, results, undefined)).toEqual({ center: [40, -80], zoom: MAP.zoomWithUserLocation });
+  });
+
+  it('while the search is still being worked out: at its first result, else the default view, fitted to nothing yet', () => {
+    expect(initialView(null, results, undefined)).toEqual({ center: [42.44, -76.5], zoom: MAP.zoomWithResults });
+    expect(initialView(null, [], 'k')).toEqual({ center: [MAP.defaultCenter.latitude, MAP.defaultCenter.longitude], zoom: MAP.zoomDefault });
+  });
+});
