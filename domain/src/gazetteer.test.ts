@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readGazetteerAssets, testGazetteer } from '../tests/gazetteer-fixture.ts';
-import { lookupPlace, normalizePlaceText, parseGazetteer, placeNameKey, type Gazetteer, type PlaceMatch } from './gazetteer.ts';
+import { lookupPlace, normalizePlaceText, packGazetteer, parseGazetteer, placeNameKey, unpackGazetteer, type Gazetteer, type PlaceMatch } from './gazetteer.ts';
 
 let g: Gazetteer;
 beforeAll(() => {
@@ -120,5 +120,28 @@ describe('gazetteer: assets', () => {
     expect(normalizePlaceText("O'Fallon")).toBe('ofallon');
     expect(placeNameKey('St. Mary’s')).toBe('saint marys');
     expect(placeNameKey('Mt. Vernon')).toBe(placeNameKey('Mount Vernon'));
+  });
+});
+
+describe('gazetteer: packed to cross to another thread', () => {
+  const queries = ['44101', 'Cleveland, OH 44101', 'Columbus, OH', 'columbus', 'St. Louis, MO', 'saint louis', 'Ohio', 'NY', 'santa fe new mexico', 'Woodstock', 'Nowhere Town, ZZ', 'Springfield'];
+
+  it('answers every lookup as the gazetteer it was packed from, its arrays handed over, not copied', () => {
+    const fresh = parseGazetteer(readGazetteerAssets());
+    const before = queries.map((q) => lookupPlace(fresh, q));
+    const { packed, transfer } = packGazetteer(fresh);
+    const moved = structuredClone(packed, { transfer });
+    // Handed over: the sender's arrays are empty now.
+    expect(fresh.zipCodes.length).toBe(0);
+    expect(transfer.length).toBeGreaterThanOrEqual(10);
+    const g2 = unpackGazetteer(moved);
+    expect(queries.map((q) => lookupPlace(g2, q))).toEqual(before);
+    expect(before.filter(Boolean).length).toBeGreaterThan(8);
+  });
+
+  it('packs again what was unpacked, its name index included', () => {
+    const once = unpackGazetteer(structuredClone(packGazetteer(parseGazetteer(readGazetteerAssets())).packed));
+    const twice = unpackGazetteer(structuredClone(packGazetteer(once).packed));
+    expect(queries.map((q) => lookupPlace(twice, q))).toEqual(queries.map((q) => lookupPlace(g, q)));
   });
 });

@@ -68,6 +68,8 @@ test('searching a ZIP lists the nearest sanctuaries with distances, nearest firs
   await expect(page).toHaveURL(/q=59001/);
   await expect(page.getByText(/near .+, MT 59001/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+  // The place list was loaded by its worker, not on the page (a worker's downloads are in its own resource timing).
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/geo\/(places|zips)\.json/.test(e.name)).length)).toBe(0);
   const nearest = page.getByRole('region', { name: 'Nearest Sanctuaries' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /View Details/ }) });
   await expect(nearest.first()).toContainText('E2E Pig Haven');
   await expect(nearest.first()).toContainText(/\d+\.\d miles/);

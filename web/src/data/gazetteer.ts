@@ -1,21 +1,36 @@
-// The offline gazetteer's assets, fetched once on first use (the service worker precaches them) and parsed
-// into lookup tables. Search works with no network once they are on the device.
-import { GAZETTEER_FILES, parseGazetteer, type Gazetteer, type PlacesAsset, type ZipsAsset } from '@ss/domain/gazetteer';
+// The offline gazetteer, loaded once on first use (the service worker precaches its assets) and kept for the session.
+// Search works with no network once the assets are on the device. It is loaded in a worker (gazetteer.worker.ts):
+// downloading, parsing and indexing 1.1 MB of JSON on the page's thread froze the page for a moment on a visitor's
+// first search; the page only unpacks the result. Where workers are not available it is loaded on the page.
+import { unpackGazetteer, type Gazetteer } from '@ss/domain/gazetteer';
+import { fetchGazetteer } from './gazetteer-assets';
+import type { GazetteerWorkerMessage } from './gazetteer.worker';
 
 let loading: Promise<Gazetteer> | undefined;
 
-async function fetchJson<T>(file: string): Promise<T> {
-  const res = await fetch(`/geo/${file}`);
-  if (!res.ok) throw new Error(`Could not load the place list (${res.status})`);
-  return (await res.json()) as T;
+/** Rejects with the worker's reason when it could not load the assets; answers undefined when the worker itself failed. */
+function loadInWorker(): Promise<Gazetteer | undefined> {
+  const worker = new Worker(new URL('./gazetteer.worker.ts', import.meta.url), { type: 'module', name: 'gazetteer' });
+  return new Promise<Gazetteer | undefined>((resolve, reject) => {
+    worker.onmessage = ({ data }: MessageEvent<GazetteerWorkerMessage>) => {
+      worker.terminate();
+      if (data.ok) resolve(unpackGazetteer(data.packed));
+      else reject(new Error(data.message));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      console.warn('[search] the gazetteer worker failed; loading the place list on the page instead', event.message);
+      resolve(undefined);
+    };
+    worker.postMessage('load');
+  });
 }
 
 export function loadGazetteer(): Promise<Gazetteer> {
-  loading ??= Promise.all([fetchJson<PlacesAsset>(GAZETTEER_FILES.places), fetchJson<ZipsAsset>(GAZETTEER_FILES.zips)])
-    .then(([places, zips]) => parseGazetteer({ places, zips }))
-    .catch((err: unknown) => {
-      loading = undefined; // try again next time
-      throw err;
-    });
+  loading ??= (typeof Worker === 'undefined' ? fetchGazetteer() : loadInWorker().then((g) => g ?? fetchGazetteer())).catch((err: unknown) => {
+    loading = undefined; // try again next time
+    throw err;
+  });
   return loading;
 }
