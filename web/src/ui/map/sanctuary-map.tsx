@@ -58,7 +58,7 @@ type InitialView = ({ center: L.LatLngExpression; zoom: number } | { bounds: L.L
 /**
  * Where the map starts. When the search's results (or the user's place) are already known as it is created, it starts
  * as FitView would fit it (`fitted`: that search's key), instead of starting elsewhere and jumping at once: a jump
- * projects every layer again, and that was most of the map's first long task.
+ * projects every layer again, in the same task as the map's creation.
  */
 export function initialView(userLocation: MapPoint | null | undefined, sanctuaries: readonly Sanctuary[], fitKey: string | undefined): InitialView {
   const fitted = fitKey !== undefined && (userLocation || sanctuaries.length > 0) ? { fitted: fitKey } : {};
