@@ -7,13 +7,14 @@ import { readGazetteerAssets } from '../../../domain/tests/gazetteer-fixture';
 const fetchGazetteer = vi.fn();
 vi.mock('./gazetteer-assets', () => ({ fetchGazetteer: () => fetchGazetteer() }));
 
-type Behaviour = 'packed' | 'cannot-download' | 'crash';
+type Behaviour = 'packed' | 'cannot-download' | 'crash' | 'unreadable';
 let behaviours: Behaviour[] = [];
 const started: string[] = [];
 
 class FakeWorker {
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onerror: ((e: { message: string; preventDefault(): void }) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
   terminated = false;
   constructor(url: URL, options: { name: string }) {
     started.push(`${options.name} ${String(url).split('/').pop()}`);
@@ -23,6 +24,7 @@ class FakeWorker {
     queueMicrotask(() => {
       if (behaviour === 'packed') this.onmessage?.({ data: { ok: true, packed: packGazetteer(parseGazetteer(readGazetteerAssets())).packed } });
       else if (behaviour === 'cannot-download') this.onmessage?.({ data: { ok: false, message: 'Could not load the place list (503)' } });
+      else if (behaviour === 'unreadable') this.onmessageerror?.();
       else this.onerror?.({ message: 'boom', preventDefault() {} });
     });
   }
@@ -62,6 +64,14 @@ describe('loadGazetteer', () => {
     const { loadGazetteer } = await import('./gazetteer');
     expect(await loadGazetteer()).toBe(onPage);
     expect(fetchGazetteer).toHaveBeenCalledTimes(1);
+  }, 30_000);
+
+  it("loads on the page when the worker's answer cannot be read, instead of waiting for it forever", async () => {
+    behaviours = ['unreadable'];
+    const onPage = parseGazetteer(readGazetteerAssets());
+    fetchGazetteer.mockResolvedValue(onPage);
+    const { loadGazetteer } = await import('./gazetteer');
+    expect(await loadGazetteer()).toBe(onPage);
   }, 30_000);
 
   it('says why when the list cannot be downloaded, and tries again next time', async () => {

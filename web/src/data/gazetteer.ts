@@ -17,12 +17,17 @@ function loadInWorker(): Promise<Gazetteer | undefined> {
       if (data.ok) resolve(unpackGazetteer(data.packed));
       else reject(new Error(data.message));
     };
-    worker.onerror = (event) => {
-      event.preventDefault();
+    const failed = (why: string) => {
       worker.terminate();
-      console.warn('[search] the gazetteer worker failed; loading the place list on the page instead', event.message);
+      console.warn('[search] the gazetteer worker failed; loading the place list on the page instead', why);
       resolve(undefined);
     };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      failed(event.message);
+    };
+    // Its answer could not be read on this side: without this the search would wait for it forever.
+    worker.onmessageerror = () => failed('its answer could not be read');
     worker.postMessage('load');
   });
 }
