@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Where the map starts: fitted already to a search whose results (or the user's place) are known as it is created,
 // as FitView would fit them, so it does not start elsewhere and jump at once; otherwise where the spec says.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAP } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
 import { initialView } from './sanctuary-map';
@@ -36,5 +36,29 @@ describe('initialView', () => {
   it('while the search is still being worked out: at its first result, else the default view, fitted to nothing yet', () => {
     expect(initialView(null, results, undefined)).toEqual({ center: [42.44, -76.5], zoom: MAP.zoomWithResults });
     expect(initialView(null, [], 'k')).toEqual({ center: [MAP.defaultCenter.latitude, MAP.defaultCenter.longitude], zoom: MAP.zoomDefault });
+  });
+});
+
+describe('SanctuaryMap', () => {
+  it('draws the state outlines only once the search has its results: outlines drawn before the fit were all projected again by it', async () => {
+    const { render, act } = await import('@testing-library/react');
+    const { SanctuaryMap } = await import('./sanctuary-map');
+    const fetched: string[] = [];
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      fetched.push(String(input));
+      // Never answers: only whether the outlines were asked for matters here.
+      return new Promise<Response>(() => undefined);
+    });
+    try {
+      const view = render(<SanctuaryMap sanctuaries={[]} />);
+      await act(async () => undefined);
+      expect(fetched.filter((url) => url.includes('states-10m'))).toEqual([]);
+      view.rerender(<SanctuaryMap sanctuaries={results} fitKey='{"q":"x"}' />);
+      await act(async () => undefined);
+      expect(fetched.filter((url) => url.includes('states-10m'))).toEqual(['/geo/states-10m.json']);
+      view.unmount();
+    } finally {
+      fetchMock.mockRestore();
+    }
   });
 });

@@ -252,7 +252,9 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
       className={`isolate h-full min-h-[320px] w-full ${className}`}
       aria-label="Map of sanctuaries"
     >
-      <StateOutlines />
+      {/* Drawn once the search has its results (or once it is known it has none), and so once the view has been fitted to
+          them: outlines drawn before that fit were all projected again by it, in one task of its own. */}
+      {fitKey !== undefined || userLocation ? <StateOutlines /> : null}
       <TileLayer
         url={TILE_URL}
         attribution={TILE_ATTRIBUTION}
