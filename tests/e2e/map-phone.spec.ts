@@ -105,3 +105,27 @@ test('the home page keeps the same habit on a phone: the map follows the search,
   // The results follow the filter: every card shown cares for goats.
   await expect(page.getByRole('heading', { level: 2, name: 'Search Results' })).toBeVisible();
 });
+
+test('a search fits its results clear of what lies over the map: the zoom buttons, the location button and the results sheet', async ({ page }) => {
+  for (const q of ['Watkins Glen, NY', 'Ohio']) {
+    await page.goto(`/map?q=${encodeURIComponent(q)}`);
+    await waitForSync(page);
+    const map = page.getByRole('region', { name: 'Map' });
+    // Every marker and cluster of the fitted view is drawn (letters are "A: Name" buttons, clusters their count).
+    const places = map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ });
+    await expect(places.first()).toBeVisible();
+    const covers = [
+      await map.getByRole('button', { name: 'Zoom out' }).boundingBox(),
+      await map.getByRole('button', { name: 'Zoom in' }).boundingBox(),
+      await map.getByRole('button', { name: 'Show my location' }).boundingBox(),
+      await page.getByRole('region', { name: 'Sanctuaries + Rescues Near You' }).boundingBox(),
+    ];
+    const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const place of await places.all()) {
+      const box = await place.boundingBox();
+      if (!box) continue;
+      for (const cover of covers) expect(overlap(box, cover!), `${q}: ${await place.getAttribute('aria-label') ?? await place.textContent()} is under a control`).toBe(false);
+    }
+  }
+});

@@ -19,6 +19,9 @@ interface Props {
   children: ReactNode;
 }
 
+/** The sheet's height while it peeks with its summary (measured at 390 px wide: 46 px), for what it covers. */
+export const SHEET_PEEK_HEIGHT = 46;
+
 export function BottomSheet({ snap, onSnapChange, label, summary, header, children }: Props) {
   const sheet = useRef<HTMLElement>(null);
   const drag = useRef<{ startY: number; startHeight: number; moved: boolean } | null>(null);

@@ -28,6 +28,8 @@ interface Props {
   onViewChange?: (view: { bounds: Bounds; zoom: number }) => void;
   /** Changes whenever a new search should refit the view; undefined while results are still being worked out. */
   fitKey?: string;
+  /** What the screen lays over the map's edges (see resultsFit). */
+  overlays?: MapOverlays;
   className?: string;
 }
 
@@ -39,8 +41,28 @@ const MARKER_BATCH = 25;
 
 const BOUNDS = L.latLngBounds([MAP.bounds.south, MAP.bounds.west], [MAP.bounds.north, MAP.bounds.east]);
 
-/** How a search's results are fitted into view (FitView), and so how a map that starts with them is first shown. */
-const RESULTS_FIT: L.FitBoundsOptions = { padding: [30, 30], maxZoom: 12 };
+/** What covers the map's edges, in CSS pixels from each edge: a control or a sheet laid over it by its screen. */
+export interface MapOverlays {
+  right?: number;
+  bottom?: number;
+}
+
+/** Leaflet's zoom buttons, top left on every map: 10 px in, 34 px wide on a touch screen. */
+const ZOOM_CONTROL_RIGHT_EDGE = 44;
+/** A marker reaches this far from its place (the 30 px letter, centred), plus one pixel of air. */
+const MARKER_REACH = 16;
+/** The least space kept between the results and the map's edges. */
+const EDGE = 30;
+
+/**
+ * How a search's results are fitted into view (FitView), and so how a map that starts with them is first shown: clear
+ * of the map's edges, and of what lies over them (the zoom buttons; on a phone, its location button and results sheet),
+ * so no result is fitted under a control.
+ */
+export function resultsFit(overlays: MapOverlays = {}): L.FitBoundsOptions {
+  const clear = (covered = 0) => Math.max(EDGE, covered + MARKER_REACH);
+  return { paddingTopLeft: [clear(ZOOM_CONTROL_RIGHT_EDGE), EDGE], paddingBottomRight: [clear(overlays.right), clear(overlays.bottom)], maxZoom: 12 };
+}
 
 /**
  * The area a search's results are fitted to. Alaska and Hawaii would shrink the lower 48 to a corner of the map: the
@@ -188,7 +210,7 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   return null;
 }
 
-function FitView({ sanctuaries, userLocation, fitKey, initialFit }: Pick<Props, 'sanctuaries' | 'userLocation' | 'fitKey'> & { initialFit: string | undefined }) {
+function FitView({ sanctuaries, userLocation, fitKey, initialFit, fit }: Pick<Props, 'sanctuaries' | 'userLocation' | 'fitKey'> & { initialFit: string | undefined; fit: L.FitBoundsOptions }) {
   const map = useMap();
   // Refit once per search: when its key changes, or when its results first arrive (the directory may still be
   // loading when the map mounts) — not on every live data change afterwards. A map created already fitted to its
@@ -207,9 +229,9 @@ function FitView({ sanctuaries, userLocation, fitKey, initialFit }: Pick<Props, 
     if (userLocation) {
       map.setView([userLocation.latitude, userLocation.longitude], MAP.refitZoomWithUserLocation, { animate });
     } else {
-      map.fitBounds(resultsBounds(sanctuaries), { ...RESULTS_FIT, animate });
+      map.fitBounds(resultsBounds(sanctuaries), { ...fit, animate });
     }
-  }, [fitKey, ready, map, sanctuaries, userLocation]);
+  }, [fitKey, ready, map, sanctuaries, userLocation, fit]);
   return null;
 }
 
@@ -233,7 +255,8 @@ function ViewReporter({ onViewChange }: { onViewChange: NonNullable<Props['onVie
   return null;
 }
 
-export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, fitKey, onViewChange, className = '' }: Props) {
+export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, fitKey, onViewChange, overlays, className = '' }: Props) {
+  const fit = useMemo(() => resultsFit(overlays), [overlays?.right, overlays?.bottom]); // eslint-disable-line react-hooks/exhaustive-deps
   const view = useMemo(() => initialView(userLocation, sanctuaries, fitKey), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The spec limits panning to the contiguous US; widen it just enough to reach listings outside it (Hawaii).
   const maxBounds = useMemo(
@@ -242,7 +265,7 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
   );
   return (
     <MapContainer
-      {...('bounds' in view ? { bounds: view.bounds, boundsOptions: RESULTS_FIT } : { center: view.center, zoom: view.zoom })}
+      {...('bounds' in view ? { bounds: view.bounds, boundsOptions: fit } : { center: view.center, zoom: view.zoom })}
       minZoom={MAP.minZoom}
       maxZoom={MAP.maxZoom}
       maxBounds={maxBounds}
@@ -266,7 +289,7 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
       />
       <Markers sanctuaries={sanctuaries} selectedId={selectedId ?? null} {...(onSelect ? { onSelect } : {})} />
       {onViewChange ? <ViewReporter onViewChange={onViewChange} /> : null}
-      <FitView sanctuaries={sanctuaries} userLocation={userLocation ?? null} initialFit={view.fitted} {...(fitKey !== undefined ? { fitKey } : {})} />
+      <FitView sanctuaries={sanctuaries} userLocation={userLocation ?? null} initialFit={view.fitted} fit={fit} {...(fitKey !== undefined ? { fitKey } : {})} />
     </MapContainer>
   );
 }

@@ -22,8 +22,8 @@ import { SearchSummary } from '../../../ui/search-summary';
 import { toast } from '../../../ui/toast';
 import type { Bounds } from '../../../lib/tiles';
 import { SaveArea } from './save-area';
-import { PhoneMap } from './phone-map';
-import type { SheetSnap } from '../../../ui/bottom-sheet';
+import { PHONE_MAP_CONTROL_EDGE, PhoneMap } from './phone-map';
+import { SHEET_PEEK_HEIGHT, type SheetSnap } from '../../../ui/bottom-sheet';
 import { usePhoneLayout } from '../../../lib/use-media-query';
 import type { SearchParams } from '../../../lib/search-params';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -49,6 +49,9 @@ function SanctuaryMap(props: ComponentProps<typeof LazyMap>) {
     </LazyPart>
   );
 }
+
+/** What PhoneMap lays over the map: its location button top right (12 px in, 44 wide), its results sheet peeking at the bottom. */
+const PHONE_MAP_OVERLAYS = { right: PHONE_MAP_CONTROL_EDGE, bottom: SHEET_PEEK_HEIGHT };
 
 export function MapPage() {
   const params = useSearch({ from: '/map' });
@@ -154,6 +157,7 @@ export function MapPage() {
             userLocation={userLocation}
             fitKey={search.status === 'ready' ? `${JSON.stringify(params)}#${recentred}` : undefined}
             onViewChange={setMapView}
+            overlays={PHONE_MAP_OVERLAYS}
             className="!min-h-0"
           />
         }

@@ -27,6 +27,9 @@ interface Props {
   children: ReactNode;
 }
 
+/** How far the location button reaches in from the map's right edge: right-3 (12 px) and w-11 (44 px) below. */
+export const PHONE_MAP_CONTROL_EDGE = 12 + 44;
+
 export function PhoneMap({ params, busy, onSearch, onApplyFilters, summary, saveArea, map, onRecentre, found, sortButton, selected, selectedId, snap, onSnapChange, children }: Props) {
   // A place chosen on the map or in the list shows its card in the sheet, with the map still in view.
   useEffect(() => {
