@@ -40,7 +40,7 @@ describe('initialView', () => {
 });
 
 describe('SanctuaryMap', () => {
-  it('draws the state outlines only once the search has its results: outlines drawn before the fit were all projected again by it', async () => {
+  it('draws the state outlines once the search has its results (outlines drawn before the fit were all projected again by it), and keeps them', async () => {
     const { render, act } = await import('@testing-library/react');
     const { SanctuaryMap } = await import('./sanctuary-map');
     const fetched: string[] = [];
@@ -54,6 +54,12 @@ describe('SanctuaryMap', () => {
       await act(async () => undefined);
       expect(fetched.filter((url) => url.includes('states-10m'))).toEqual([]);
       view.rerender(<SanctuaryMap sanctuaries={results} fitKey='{"q":"x"}' />);
+      await act(async () => undefined);
+      expect(fetched.filter((url) => url.includes('states-10m'))).toEqual(['/geo/states-10m.json']);
+      // A new search working out its results keeps them: they are not taken away and asked for again.
+      view.rerender(<SanctuaryMap sanctuaries={results} />);
+      await act(async () => undefined);
+      view.rerender(<SanctuaryMap sanctuaries={results} fitKey='{"q":"y"}' />);
       await act(async () => undefined);
       expect(fetched.filter((url) => url.includes('states-10m'))).toEqual(['/geo/states-10m.json']);
       view.unmount();

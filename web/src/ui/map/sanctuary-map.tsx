@@ -6,7 +6,7 @@ import L from './leaflet-global';
 import { inSlices, SLICE_MS } from '../../lib/in-slices';
 import { StateOutlines } from './state-outlines';
 import 'leaflet.markercluster';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { MAP } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
@@ -258,6 +258,11 @@ function ViewReporter({ onViewChange }: { onViewChange: NonNullable<Props['onVie
 export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, fitKey, onViewChange, overlays, className = '' }: Props) {
   const fit = useMemo(() => resultsFit(overlays), [overlays?.right, overlays?.bottom]); // eslint-disable-line react-hooks/exhaustive-deps
   const view = useMemo(() => initialView(userLocation, sanctuaries, fitKey), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The state outlines are drawn once the search has its results (or once it is known it has none), and so once the
+  // view has been fitted to them: outlines drawn before that fit were all projected again by it, in one task of its
+  // own. Once drawn they stay, through the next searches.
+  const [outlines, setOutlines] = useState(false);
+  if (!outlines && (fitKey !== undefined || userLocation)) setOutlines(true);
   // The spec limits panning to the contiguous US; widen it just enough to reach listings outside it (Hawaii).
   const maxBounds = useMemo(
     () => sanctuaries.reduce((b, s) => b.extend([s.latitude, s.longitude]), L.latLngBounds(BOUNDS.getSouthWest(), BOUNDS.getNorthEast())).pad(0.1),
@@ -275,9 +280,7 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
       className={`isolate h-full min-h-[320px] w-full ${className}`}
       aria-label="Map of sanctuaries"
     >
-      {/* Drawn once the search has its results (or once it is known it has none), and so once the view has been fitted to
-          them: outlines drawn before that fit were all projected again by it, in one task of its own. */}
-      {fitKey !== undefined || userLocation ? <StateOutlines /> : null}
+      {outlines ? <StateOutlines /> : null}
       <TileLayer
         url={TILE_URL}
         attribution={TILE_ATTRIBUTION}
