@@ -59,7 +59,7 @@ const EDGE = 30;
  * of the map's edges, and of what lies over them (the zoom buttons; on a phone, its location button and results sheet),
  * so no result is fitted under a control.
  */
-export function resultsFit(overlays: MapOverlays = {}): L.FitBoundsOptions {
+function resultsFit(overlays: MapOverlays = {}): L.FitBoundsOptions {
   const clear = (covered = 0) => Math.max(EDGE, covered + MARKER_REACH);
   return { paddingTopLeft: [clear(ZOOM_CONTROL_RIGHT_EDGE), EDGE], paddingBottomRight: [clear(overlays.right), clear(overlays.bottom)], maxZoom: 12 };
 }
@@ -256,7 +256,8 @@ function ViewReporter({ onViewChange }: { onViewChange: NonNullable<Props['onVie
 }
 
 export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, fitKey, onViewChange, overlays, className = '' }: Props) {
-  const fit = useMemo(() => resultsFit(overlays), [overlays?.right, overlays?.bottom]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Screens pass a module constant, so the options are made once.
+  const fit = useMemo(() => resultsFit(overlays), [overlays]);
   const view = useMemo(() => initialView(userLocation, sanctuaries, fitKey), []); // eslint-disable-line react-hooks/exhaustive-deps
   // The state outlines are drawn once the search has its results (or once it is known it has none), and so once the
   // view has been fitted to them: outlines drawn before that fit were all projected again by it, in one task of its
