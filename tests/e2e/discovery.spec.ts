@@ -184,3 +184,30 @@ test('with the network cut, searching by ZIP and by name still works', async ({ 
   await expect(page.getByText('No sanctuaries found')).toBeVisible();
   await context.close();
 });
+
+test.describe('on a laptop screen', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('the map and the list fit the window under the search: every fitted result is in view without scrolling', async ({ page }) => {
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await page.goto('/map?q=Ohio');
+    await waitForSync(page);
+    const map = page.getByRole('region', { name: 'Map' });
+    const places = map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ });
+    await expect(places.first()).toBeVisible();
+    const viewport = page.viewportSize()!;
+    const mapBox = (await map.boundingBox())!;
+    const listBox = (await page.getByRole('region', { name: 'Sanctuaries + Rescues Near You' }).boundingBox())!;
+    // A usable map, wholly in the window; the list beside it as tall, scrolling on its own.
+    expect(mapBox.height).toBeGreaterThan(300);
+    expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(viewport.height);
+    expect(listBox.y + listBox.height).toBeLessThanOrEqual(viewport.height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const place of await places.all()) {
+      const box = await place.boundingBox();
+      if (!box) continue;
+      const name = (await place.getAttribute('aria-label')) ?? (await place.textContent());
+      expect(box.y + box.height, `${name} is below the window`).toBeLessThanOrEqual(viewport.height);
+    }
+  });
+});

@@ -174,8 +174,11 @@ export function MapPage() {
     );
   }
 
+  // On a wide screen the map and the list take what the window has left under the search, so the whole map (and
+  // every result fitted on it) is in view without scrolling; the page scrolls only on a window too short for that
+  // (the wrapper's min-height). The site header is 4.3rem, as on the phone (phone-map.tsx).
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6">
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:h-[calc(100dvh-4.3rem)] lg:min-h-[40rem] lg:flex-col">
       <h1 className="text-3xl font-bold">Find Sanctuaries + Rescues</h1>
       <div className="mt-4 space-y-4">
         <SearchWidget key={params.q ?? ''} initialQuery={params.q ?? ''} busy={search.status === 'loading'} onSearch={onSearch} />
@@ -186,8 +189,8 @@ export function MapPage() {
         </div>
       </div>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-label="Map" className="relative h-[50vh] overflow-hidden rounded-xl border border-gray-200 lg:h-[70vh]">
+      <div className="mt-6 grid gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[minmax(0,1fr)]">
+        <section aria-label="Map" className="relative h-[50vh] overflow-hidden rounded-xl border border-gray-200 lg:h-auto">
           <SanctuaryMap
             sanctuaries={list}
             selectedId={selectedId}
@@ -199,7 +202,7 @@ export function MapPage() {
           {selected ? <SelectedCard selected={selected} index={selectedIndex} onClose={() => setSelectedId(null)} detailsRef={viewDetails} className="absolute inset-x-3 bottom-3 z-[1000] border border-gray-200 shadow-lg sm:left-auto sm:w-80" /> : null}
         </section>
 
-        <section aria-labelledby="list-heading" className="flex max-h-[70vh] flex-col rounded-xl border border-gray-200 bg-white">
+        <section aria-labelledby="list-heading" className="flex max-h-[70vh] flex-col rounded-xl border border-gray-200 bg-white lg:max-h-none lg:min-h-0">
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 p-4">
             <div>
               <h2 id="list-heading" className="text-lg font-semibold">Sanctuaries + Rescues Near You</h2>
