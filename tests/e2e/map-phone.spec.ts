@@ -107,7 +107,9 @@ test('the home page keeps the same habit on a phone: the map follows the search,
 });
 
 test('a search fits its results clear of what lies over the map: the zoom buttons, the location button and the results sheet', async ({ page }) => {
-  for (const q of ['Watkins Glen, NY', 'Ohio']) {
+  // This file's phone, a small one and a large one: the insets the fit keeps are the controls' CSS sizes.
+  for (const [width, height] of [[390, 844], [360, 640], [430, 932]] as const) for (const q of ['Watkins Glen, NY', 'Ohio']) {
+    await page.setViewportSize({ width, height });
     await page.goto(`/map?q=${encodeURIComponent(q)}`);
     await waitForSync(page);
     const map = page.getByRole('region', { name: 'Map' });
@@ -125,7 +127,77 @@ test('a search fits its results clear of what lies over the map: the zoom button
     for (const place of await places.all()) {
       const box = await place.boundingBox();
       if (!box) continue;
-      for (const cover of covers) expect(overlap(box, cover!), `${q}: ${await place.getAttribute('aria-label') ?? await place.textContent()} is under a control`).toBe(false);
+      for (const cover of covers) expect(overlap(box, cover!), `${width}×${height}, ${q}: ${await place.getAttribute('aria-label') ?? await place.textContent()} is under a control`).toBe(false);
     }
   }
+});
+
+test('on a narrow phone, where the site name takes two lines, the map still ends at the tab bar and the sheet peeks whole above it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/map?q=Ohio');
+  await waitForSync(page);
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect(header.height, 'the header is taller than its one-line height here').toBeGreaterThan(75);
+  const tabs = page.getByRole('navigation', { name: 'Tabs' });
+  const sheet = page.getByRole('region', { name: 'Sanctuaries + Rescues Near You' });
+  const tabsTop = (await tabs.boundingBox())!.y;
+  await expect.poll(async () => { const b = (await sheet.boundingBox())!; return b.y + b.height; }).toBeLessThanOrEqual(tabsTop + 1);
+  const map = (await page.getByRole('region', { name: 'Map' }).boundingBox())!;
+  expect(map.y + map.height).toBeLessThanOrEqual(tabsTop + 1);
+  await expect(sheet.getByRole('button', { name: /found/ })).toBeInViewport({ ratio: 1 });
+});
+
+test('the results stay fitted when the map changes size, until the map is moved by hand', async ({ page }) => {
+  await page.setViewportSize({ width: 430, height: 932 });
+  await page.goto('/map?q=Ohio');
+  await waitForSync(page);
+  const mapRegion = page.getByRole('region', { name: 'Map' });
+  const places = mapRegion.getByRole('button', { name: /^[A-Z]+: |^\d+$/ });
+  await expect(places.first()).toBeVisible();
+  const inside = async () => {
+    const area = (await mapRegion.boundingBox())!;
+    const sheet = (await page.getByRole('region', { name: 'Sanctuaries + Rescues Near You' }).boundingBox())!;
+    const out: string[] = [];
+    for (const place of await places.all()) {
+      // A marker can leave the map while this runs (clusters re-forming): it is then skipped, and the poll looks again.
+      const box = await place.boundingBox({ timeout: 500 }).catch(() => null);
+      if (!box) continue;
+      if (box.x < area.x || box.y < area.y || box.x + box.width > area.x + area.width || box.y + box.height > sheet.y) out.push((await place.getAttribute('aria-label', { timeout: 500 }).catch(() => null)) ?? (await place.textContent({ timeout: 500 }).catch(() => null)) ?? '');
+    }
+    return out;
+  };
+  expect(await inside()).toEqual([]);
+
+  // How many of the results the map shows: a letter is one, a cluster its count.
+  const total = Number((await page.getByRole('button', { name: /\d+ found/ }).textContent())!.match(/(\d+) found/)![1]);
+  const shown = async () => {
+    const area = (await mapRegion.boundingBox())!;
+    let n = 0;
+    for (const place of await places.all()) {
+      // A marker can leave the map while this runs (clusters re-forming): it is then skipped, and the poll looks again.
+      const box = await place.boundingBox({ timeout: 500 }).catch(() => null);
+      if (!box || box.x + box.width / 2 < area.x || box.x + box.width / 2 > area.x + area.width || box.y + box.height / 2 < area.y || box.y + box.height / 2 > area.y + area.height) continue;
+      const label = (await place.getAttribute('aria-label', { timeout: 500 }).catch(() => null)) ?? (await place.textContent({ timeout: 500 }).catch(() => null)) ?? '';
+      n += /^\d+$/.test(label.trim()) ? Number(label) : 1;
+    }
+    return n;
+  };
+  expect(total).toBeGreaterThan(3);
+  expect(await shown()).toBe(total);
+
+  // A smaller screen (a phone turned, a window made smaller): every result is still in the map, clear of the sheet.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await expect.poll(inside).toEqual([]);
+  expect(await shown()).toBe(total);
+
+  // Zoomed in by hand, two steps (past the larger screen's own fit): a change of size leaves the view alone, so some
+  // results stay out of it.
+  for (let step = 0; step < 2; step++) {
+    await mapRegion.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForTimeout(600); // the zoom's animation
+  }
+  expect(await shown()).toBeLessThan(total);
+  await page.setViewportSize({ width: 430, height: 932 });
+  await page.waitForTimeout(500);
+  expect(await shown()).toBeLessThan(total);
 });

@@ -27,6 +27,7 @@ export function Header() {
   /** Once opened, the drawer stays mounted, so closing it runs its exit and gives focus back. */
   const [drawerWanted, setDrawerWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
   const { user, isLoading } = useCurrentUser();
   const signOut = useSignOut();
 
@@ -40,8 +41,22 @@ export function Header() {
     [],
   );
 
+  // Screens that fill the window under the header (the map) size themselves by its height, --header-h (styles.css
+  // gives the usual 4.3rem until this runs). It is taller where the site's name wraps: a narrow phone, a small laptop.
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--header-h', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-h');
+    };
+  }, []);
+
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white">
+    <header ref={header} className="sticky top-0 z-40 border-b border-gray-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
         {/* Named by its visible text (the name and the tagline), so what people see is what speech input can say. */}
         <Link to="/" className="flex min-h-11 min-w-0 items-center gap-2">

@@ -6,7 +6,7 @@ import L from './leaflet-global';
 import { inSlices, SLICE_MS } from '../../lib/in-slices';
 import { StateOutlines } from './state-outlines';
 import 'leaflet.markercluster';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { MAP } from '@ss/domain/constants';
 import type { Sanctuary } from '@ss/domain/sanctuary';
@@ -47,10 +47,15 @@ export interface MapOverlays {
   bottom?: number;
 }
 
-/** Leaflet's zoom buttons, top left on every map: 10 px in, 34 px wide on a touch screen. */
-const ZOOM_CONTROL_RIGHT_EDGE = 44;
-/** A marker reaches this far from its place (the 30 px letter, centred), plus one pixel of air. */
-const MARKER_REACH = 16;
+/**
+ * How far Leaflet's zoom buttons (top left on every map) reach in from the map's left edge: 12 px in and 44 px wide
+ * on a phone (the 44 px tap-target rule, styles.css), 43 px on a wider screen. The fit keeps clear of the phone's.
+ */
+const ZOOM_CONTROL_RIGHT_EDGE = 12 + 44;
+/** A marker's tap target is this big, centred on its place: the 30 px letter drawn in the middle of it. */
+const MARKER_TARGET = 44;
+/** A marker reaches this far from its place (its tap target, centred), plus one pixel of air. */
+const MARKER_REACH = MARKER_TARGET / 2 + 1;
 /** The least space kept between the results and the map's edges. */
 const EDGE = 30;
 
@@ -99,10 +104,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** A lettered marker whose accessible name is "A: Sanctuary name", like its list item. */
 function letterIcon(letter: string, name: string, selected: boolean) {
   return L.divIcon({
-    className: '',
+    // A 44 px tap target (WCAG 2.5.5) centred on the place, on every screen; the letter is centred in it (styles.css).
+    className: 'map-marker',
     html: `<span aria-hidden="true" class="map-letter${selected ? ' map-letter--selected' : ''}">${letter}</span><span class="sr-only">${letter}: ${escapeHtml(name)}</span>`,
-    iconSize: [30, 30],
-    iconAnchor: [15, 15],
+    iconSize: [MARKER_TARGET, MARKER_TARGET],
+    iconAnchor: [MARKER_TARGET / 2, MARKER_TARGET / 2],
   });
 }
 
@@ -216,6 +222,34 @@ function FitView({ sanctuaries, userLocation, fitKey, initialFit, fit }: Pick<Pr
   // loading when the map mounts) — not on every live data change afterwards. A map created already fitted to its
   // search (initialView) starts with that search's key.
   const fitted = useRef<string | null>(initialFit ?? null);
+  // The view the last fit to the results made. While the map still shows it (nobody has moved it since), a change of
+  // the map's size (a phone turned, the window resized, the header's real height known) fits the results again.
+  const fittedView = useRef<{ bounds: L.LatLngBounds; center: L.LatLng; zoom: number } | null>(null);
+  const remember = useCallback(
+    (bounds: L.LatLngBounds) => {
+      fittedView.current = { bounds, center: map.getCenter(), zoom: map.getZoom() };
+    },
+    [map],
+  );
+  // A map created already fitted to its results.
+  const [initial] = useState(() => (initialFit !== undefined && !userLocation && sanctuaries.length > 0 ? resultsBounds(sanctuaries) : null));
+  useEffect(() => {
+    if (initial) map.whenReady(() => remember(initial));
+  }, [map, initial, remember]);
+  useEffect(() => {
+    const refit = () => {
+      const view = fittedView.current;
+      if (!view || map.getZoom() !== view.zoom) return;
+      // A resize keeps the centre (to within a pixel's rounding); a pan or a zoom since the fit does not.
+      if (map.project(map.getCenter(), view.zoom).distanceTo(map.project(view.center, view.zoom)) > 1) return;
+      map.fitBounds(view.bounds, { ...fit, animate: false });
+      remember(view.bounds);
+    };
+    map.on('resize', refit);
+    return () => {
+      map.off('resize', refit);
+    };
+  }, [map, fit, remember]);
   const ready = Boolean(userLocation) || sanctuaries.length > 0;
   useEffect(() => {
     // No key yet: the search is still working out its results (e.g. loading the place list).
@@ -226,12 +260,28 @@ function FitView({ sanctuaries, userLocation, fitKey, initialFit, fit }: Pick<Pr
     // frames and its end (every layer projected again) were the map's longest tasks after its creation.
     const animate = fitted.current !== null;
     fitted.current = key;
+    fittedView.current = null;
     if (userLocation) {
       map.setView([userLocation.latitude, userLocation.longitude], MAP.refitZoomWithUserLocation, { animate });
-    } else {
-      map.fitBounds(resultsBounds(sanctuaries), { ...fit, animate });
+      return;
     }
-  }, [fitKey, ready, map, sanctuaries, userLocation, fit]);
+    const bounds = resultsBounds(sanctuaries);
+    if (animate) map.once('moveend', () => fitted.current === key && remember(bounds));
+    map.fitBounds(bounds, { ...fit, animate });
+    if (!animate) remember(bounds);
+  }, [fitKey, ready, map, sanctuaries, userLocation, fit, remember]);
+  return null;
+}
+
+/** Leaflet follows the window's size by itself, not its container's: a layout change (the header's height, a sheet) is told to it. */
+function SizeWatcher() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
   return null;
 }
 
@@ -293,6 +343,7 @@ export function SanctuaryMap({ sanctuaries, selectedId, onSelect, userLocation, 
       />
       <Markers sanctuaries={sanctuaries} selectedId={selectedId ?? null} {...(onSelect ? { onSelect } : {})} />
       {onViewChange ? <ViewReporter onViewChange={onViewChange} /> : null}
+      <SizeWatcher />
       <FitView sanctuaries={sanctuaries} userLocation={userLocation ?? null} initialFit={view.fitted} fit={fit} {...(fitKey !== undefined ? { fitKey } : {})} />
     </MapContainer>
   );

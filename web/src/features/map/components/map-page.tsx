@@ -176,9 +176,9 @@ export function MapPage() {
 
   // On a wide screen the map and the list take what the window has left under the search, so the whole map (and
   // every result fitted on it) is in view without scrolling; the page scrolls only on a window too short for that
-  // (the wrapper's min-height). The site header is 4.3rem, as on the phone (phone-map.tsx).
+  // (the wrapper's min-height). The site header's height is --header-h (styles.css, measured by the header).
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:h-[calc(100dvh-4.3rem)] lg:min-h-[40rem] lg:flex-col">
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:h-[calc(100dvh-var(--header-h))] lg:min-h-[40rem] lg:flex-col">
       <h1 className="text-3xl font-bold">Find Sanctuaries + Rescues</h1>
       <div className="mt-4 space-y-4">
         <SearchWidget key={params.q ?? ''} initialQuery={params.q ?? ''} busy={search.status === 'loading'} onSearch={onSearch} />

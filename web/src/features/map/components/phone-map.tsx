@@ -37,8 +37,8 @@ export function PhoneMap({ params, busy, onSearch, onApplyFilters, summary, save
   }, [selectedId, onSnapChange]);
 
   return (
-    // The header (4.25rem) and the tab bar (3.5rem) stay; the map takes the rest of the screen.
-    <div className="flex h-[calc(100dvh-4.3rem-3.5rem)] min-h-[28rem] flex-col">
+    // The header (--header-h: its measured height) and the tab bar (3.5rem) stay; the map takes the rest of the screen.
+    <div className="flex h-[calc(100dvh-var(--header-h)-3.5rem)] min-h-[28rem] flex-col">
       <div className="z-10 space-y-2 border-b border-gray-200 bg-white px-3 pb-2 pt-2">
         <h1 className="text-lg font-bold leading-tight">Find Sanctuaries + Rescues</h1>
         <SearchWidget key={params.q ?? ''} variant="bar" initialQuery={params.q ?? ''} busy={busy} onSearch={onSearch} />
