@@ -42,12 +42,18 @@ export function Header() {
   );
 
   // Screens that fill the window under the header (the map) size themselves by its height, --header-h (styles.css
-  // gives the usual 4.3rem until this runs). It is taller where the site's name wraps: a narrow phone, a small laptop.
+  // gives the usual 4.3rem). It is taller where the site's name wraps: a narrow phone, a small laptop. It is set only
+  // then: a property changed on the root restyles the whole page, which on a long page is a long task of its own.
   useEffect(() => {
     const element = header.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--header-h', `${element.offsetHeight}px`));
+    const observer = new ResizeObserver(() => {
+      const usual = 4.3 * parseFloat(getComputedStyle(root).fontSize);
+      const height = element.offsetHeight;
+      if (Math.abs(height - usual) > 1) root.style.setProperty('--header-h', `${height}px`);
+      else root.style.removeProperty('--header-h');
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();
