@@ -254,7 +254,10 @@ test('a button pressed before the app has started does what it says once it has:
 test('where the reader is on a served page stays where it is when the app starts: an in-page link followed before, an address with an anchor', async ({ page }) => {
   const release = await holdAppScript(page);
   await page.goto('/sanctuary/animal-place-grass-valley-ca', { waitUntil: 'commit' });
-  // The served HTML, before the app: the listing's sources invite a claim, a link to the section further down.
+  // The served HTML, before the app: the listing's sources invite a claim, a link to the section further down. The
+  // link is followed once the browser has read the whole page (its parser may stop between chunks on a busy machine,
+  // and a link followed before its target has been read goes nowhere, in any page); the app's script is still held.
+  await page.waitForFunction(() => document.readyState !== 'loading');
   await page.getByRole('region', { name: 'Where this comes from' }).getByRole('link', { name: 'Claim it' }).click();
   const claim = page.getByRole('heading', { name: 'For the sanctuary' });
   await expect(claim).toBeInViewport();

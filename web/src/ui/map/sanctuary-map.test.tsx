@@ -68,3 +68,37 @@ describe('SanctuaryMap', () => {
     }
   });
 });
+
+describe('rememberUnlessMoved', () => {
+  // What FitView keeps as "the view the fit made" after an animated fit: a resize fits the results again only while the
+  // map still shows it.
+  async function fakeMap() {
+    const L = (await import('leaflet')).default;
+    const container = document.createElement('div');
+    const Evented = L.Evented as unknown as new () => import('leaflet').Evented;
+    return Object.assign(new Evented(), { getContainer: () => container }) as unknown as import('leaflet').Map;
+  }
+
+  it('remembers the fit when its animation ends untouched', async () => {
+    const { rememberUnlessMoved } = await import('./sanctuary-map');
+    const map = await fakeMap();
+    const remember = vi.fn();
+    rememberUnlessMoved(map, remember);
+    expect(remember).not.toHaveBeenCalled();
+    map.fire('moveend');
+    map.fire('moveend');
+    expect(remember).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not, when the reader took hold of the map while it moved (a drag, a wheel, a key)', async () => {
+    const { rememberUnlessMoved } = await import('./sanctuary-map');
+    for (const type of ['pointerdown', 'wheel', 'keydown', 'touchstart']) {
+      const map = await fakeMap();
+      const remember = vi.fn();
+      rememberUnlessMoved(map, remember);
+      map.getContainer().dispatchEvent(new Event(type, { bubbles: true }));
+      map.fire('moveend');
+      expect(remember, type).not.toHaveBeenCalled();
+    }
+  });
+});

@@ -266,11 +266,30 @@ function FitView({ sanctuaries, userLocation, fitKey, initialFit, fit }: Pick<Pr
       return;
     }
     const bounds = resultsBounds(sanctuaries);
-    if (animate) map.once('moveend', () => fitted.current === key && remember(bounds));
+    if (animate) rememberUnlessMoved(map, () => fitted.current === key && remember(bounds));
     map.fitBounds(bounds, { ...fit, animate });
     if (!animate) remember(bounds);
   }, [fitKey, ready, map, sanctuaries, userLocation, fit, remember]);
   return null;
+}
+
+const READER_MOVES = ['pointerdown', 'touchstart', 'wheel', 'keydown'] as const;
+
+/**
+ * Calls `remember` when the animated fit that is starting ends, unless the reader took hold of the map meanwhile (a
+ * drag or a zoom stops the animation, and the view it ends on is theirs, not the fit's).
+ */
+export function rememberUnlessMoved(map: L.Map, remember: () => void) {
+  const container = map.getContainer();
+  let moved = false;
+  const took = () => {
+    moved = true;
+  };
+  for (const type of READER_MOVES) container.addEventListener(type, took, { capture: true, passive: true });
+  map.once('moveend', () => {
+    for (const type of READER_MOVES) container.removeEventListener(type, took, { capture: true });
+    if (!moved) remember();
+  });
 }
 
 /** Leaflet follows the window's size by itself, not its container's: a layout change (the header's height, a sheet) is told to it. */

@@ -178,7 +178,7 @@ export function MapPage() {
   // every result fitted on it) is in view without scrolling; the page scrolls only on a window too short for that
   // (the wrapper's min-height). The site header's height is --header-h (styles.css, measured by the header).
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:h-[calc(100dvh-var(--header-h))] lg:min-h-[40rem] lg:flex-col">
+    <div className="mx-auto max-w-7xl px-4 py-6 lg:flex lg:h-[calc(100dvh-var(--header-h))] lg:min-h-[34rem] lg:flex-col">
       <h1 className="text-3xl font-bold">Find Sanctuaries + Rescues</h1>
       <div className="mt-4 space-y-4">
         <SearchWidget key={params.q ?? ''} initialQuery={params.q ?? ''} busy={search.status === 'loading'} onSearch={onSearch} />
