@@ -212,3 +212,29 @@ for (const size of [{ width: 1280, height: 720 }, { width: 1366, height: 650 }])
     }
   });
 });
+
+test('map: a cluster opens when tapped, and two sanctuaries at one address stand apart once one is chosen', async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  // Blairstown, NJ: two listings at one place (the seed's "For the Animals Sanctuary" and "The Barnyard Sanctuary").
+  await page.goto('/map?q=Blairstown, NJ');
+  await waitForSync(page);
+  const map = page.getByRole('region', { name: 'Map' });
+  const places = map.getByRole('button', { name: /^[A-Z]+: |^\d+$/ });
+  const cluster = map.getByRole('button', { name: /^\d+$/ }).first();
+  await expect(cluster).toBeVisible();
+  const before = await places.count();
+  await cluster.click();
+  // What it held is drawn as more markers (letters, or smaller clusters).
+  await expect.poll(() => places.count()).toBeGreaterThan(before);
+
+  await page.getByRole('list', { name: 'Results' }).getByRole('button', { name: /For the Animals Sanctuary/ }).click();
+  const a = map.getByRole('button', { name: 'A: For the Animals Sanctuary' });
+  const b = map.getByRole('button', { name: 'B: The Barnyard Sanctuary' });
+  await expect(a).toBeVisible();
+  await expect(b).toBeVisible();
+  const [boxA, boxB] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  // Each whole tap target its own: the two boxes do not overlap.
+  expect(boxA.y + boxA.height <= boxB.y || boxB.y + boxB.height <= boxA.y || boxA.x + boxA.width <= boxB.x || boxB.x + boxB.width <= boxA.x).toBe(true);
+  await b.click();
+  await expect(page.getByRole('complementary', { name: 'Selected Location' })).toContainText('The Barnyard Sanctuary');
+});

@@ -257,7 +257,7 @@ test('where the reader is on a served page stays where it is when the app starts
   // The served HTML, before the app: the listing's sources invite a claim, a link to the section further down. The
   // link is followed once the page has settled, as a reader sees it: read whole, its images and fonts in (a click
   // aimed while something above it still loads can land beside it); the app's script is still held.
-  await page.waitForFunction(() => document.readyState !== 'loading' && [...document.images].every((image) => image.complete) && document.fonts.status === 'loaded');
+  await page.waitForFunction(() => document.readyState !== 'loading' && Array.from(document.images).every((image) => image.complete) && document.fonts.status === 'loaded');
   await page.getByRole('region', { name: 'Where this comes from' }).getByRole('link', { name: 'Claim it' }).click();
   const claim = page.getByRole('heading', { name: 'For the sanctuary' });
   await expect(claim).toBeInViewport();

@@ -102,3 +102,47 @@ describe('rememberUnlessMoved', () => {
     }
   });
 });
+
+describe('clustering', () => {
+  // Two listings about 1.1 km apart (0.01° of latitude), a third at the same address as the second.
+  const near = [at('a', 42.0, -76.0), at('b', 42.01, -76.0), at('c', 42.01, -76.0)];
+
+  it('clusters results close on screen and tells the zoom at which one stands on its own', async () => {
+    const { clusterIndex, zoomShowing } = await import('./sanctuary-map');
+    const index = clusterIndex(near);
+    // At the country's zoom the three are one cluster of three.
+    const country = index.getClusters([-180, -85, 180, 85], MAP.zoomDefault);
+    expect(country).toHaveLength(1);
+    expect(country[0]!.properties).toMatchObject({ cluster: true, point_count: 3 });
+    // 'a' stands alone from the zoom where 0.01° is more than the cluster radius (80 px) on screen, and not before.
+    const z = zoomShowing(index, 0, near[0]!, MAP.minZoom);
+    const alone = (zoom: number) => index.getClusters([-180, -85, 180, 85], zoom).some((f) => !('cluster' in f.properties) && f.properties.i === 0);
+    expect(alone(z)).toBe(true);
+    expect(alone(z - 1)).toBe(false);
+    expect(z).toBeGreaterThan(MAP.zoomWithResults);
+    expect(z).toBeLessThan(MAP.maxZoom);
+    // Two at one address never part by zooming: only at the map's deepest zoom, where nothing clusters.
+    expect(zoomShowing(index, 2, near[2]!, MAP.minZoom)).toBe(MAP.maxZoom);
+  });
+
+  it('at the deepest zoom, sets results at one address around it, each tap target clear of the others', async () => {
+    const L = (await import('leaflet')).default;
+    const { spread } = await import('./sanctuary-map');
+    const map = L.map(document.createElement('div'), { center: [42, -76], zoom: MAP.maxZoom });
+    const place = L.latLng(42.01, -76.0);
+    const centre = map.project(place, MAP.maxZoom);
+    for (const count of [2, 3, 9]) {
+      const together = Array.from({ length: count }, (_, k) => ({ key: `at-${k}`, at: place }));
+      const items = [{ key: 'lone', at: L.latLng(42.0, -76.0) }, ...together];
+      const placed = spread(map, items, MAP.maxZoom);
+      expect(placed.get('lone')).toEqual(items[0]!.at);
+      const points = together.map(({ key }) => map.project(placed.get(key)!, MAP.maxZoom));
+      for (const [k, p] of points.entries()) {
+        expect(p.distanceTo(centre)).toBeLessThan(100);
+        // 44 px: a marker's tap target (less a rounding's hair).
+        for (const q of points.slice(k + 1)) expect(p.distanceTo(q), `${count} at one address`).toBeGreaterThanOrEqual(43.99);
+      }
+    }
+    map.remove();
+  });
+});

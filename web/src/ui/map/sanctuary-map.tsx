@@ -1,11 +1,9 @@
 // The interactive map: OpenStreetMap tiles, lettered markers that cluster when dense, the spec's map
 // constants. Loaded only on screens that show a map.
 import 'leaflet/dist/leaflet.css';
-import 'leaflet.markercluster/dist/MarkerCluster.css';
-import L from './leaflet-global';
-import { inSlices, SLICE_MS } from '../../lib/in-slices';
+import L from 'leaflet';
+import Supercluster from 'supercluster';
 import { StateOutlines } from './state-outlines';
-import 'leaflet.markercluster';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { MAP } from '@ss/domain/constants';
@@ -32,12 +30,6 @@ interface Props {
   overlays?: MapOverlays;
   className?: string;
 }
-
-/**
- * New markers join the cluster group this many at a time, each batch within a slice's time: the group's own chunking
- * looks at the clock only every 200 markers, so one call with a few hundred was one long task of its own.
- */
-const MARKER_BATCH = 25;
 
 const BOUNDS = L.latLngBounds([MAP.bounds.south, MAP.bounds.west], [MAP.bounds.north, MAP.bounds.east]);
 
@@ -112,105 +104,207 @@ function letterIcon(letter: string, name: string, selected: boolean) {
   });
 }
 
-interface MarkerEntry {
-  marker: L.Marker;
-  letter: string;
-  selected: boolean;
+/**
+ * Results closer than this on screen (CSS pixels at the map's zoom) are drawn as one cluster showing their count: with
+ * 40 px cluster icons and 44 px marker targets, a smaller radius let neighbours overlap, leaving too little of each to
+ * tap (axe target-size on a phone).
+ */
+const CLUSTER_RADIUS = 80;
+/** A cluster's icon: a 32 px disc in a 4 px ring (styles.css). */
+const CLUSTER_ICON = 40;
+/**
+ * The deepest zoom at which results are clustered; at the map's deepest every result is drawn on its own, and those
+ * that would still cover each other (listings at one address) are set around their place.
+ */
+const CLUSTER_MAX_ZOOM = MAP.maxZoom - 1;
+/** What is drawn beyond the visible area on each side, as a share of it, so a short pan finds its markers there. */
+const DRAW_MARGIN = 0.5;
+
+interface ResultPoint {
+  /** The result's place in the list: its letter. */
+  i: number;
 }
 
+type Index = Supercluster<ResultPoint, Record<string, never>>;
+
+/** The clustering index of a list of results (a KD-tree per zoom): 10k results take a few tens of milliseconds. */
+export function clusterIndex(sanctuaries: readonly Sanctuary[]): Index {
+  const points = sanctuaries.map((s, i) => ({ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [s.longitude, s.latitude] }, properties: { i } }));
+  // Radius and extent in the same unit: the map's 256 px world at zoom 0.
+  return new Supercluster<ResultPoint, Record<string, never>>({ radius: CLUSTER_RADIUS, extent: MAP.tileSize, minZoom: MAP.minZoom, maxZoom: CLUSTER_MAX_ZOOM }).load(points);
+}
+
+/** The least zoom, from `from` on, at which result `i` is drawn on its own rather than in a cluster. */
+export function zoomShowing(index: Index, i: number, s: Sanctuary, from: number): number {
+  const near = 1e-6;
+  const box: GeoJSON.BBox = [s.longitude - near, s.latitude - near, s.longitude + near, s.latitude + near];
+  for (let z = Math.max(Math.floor(from), MAP.minZoom); z <= CLUSTER_MAX_ZOOM; z++) {
+    if (index.getClusters(box, z).some((f) => !('cluster' in f.properties) && f.properties.i === i)) return z;
+  }
+  return CLUSTER_MAX_ZOOM + 1;
+}
+
+function clusterIcon(count: number) {
+  const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+  return L.divIcon({ className: `marker-cluster marker-cluster-${size}`, html: `<div><span>${count}</span></div>`, iconSize: [CLUSTER_ICON, CLUSTER_ICON] });
+}
+
+/**
+ * Where each result of a view with no clusters is drawn: at its place, except results whose targets would cover each
+ * other, which are set on a circle around where they are (as a cluster library "spiders" them, but without a tap).
+ */
+export function spread(map: L.Map, items: readonly { key: string; at: L.LatLng }[], zoom: number): Map<string, L.LatLng> {
+  const groups: { centre: L.Point; members: typeof items }[] = [];
+  for (const item of items) {
+    const p = map.project(item.at, zoom);
+    const group = groups.find((g) => g.centre.distanceTo(p) < MARKER_TARGET);
+    if (group) (group.members as { key: string; at: L.LatLng }[]).push(item);
+    else groups.push({ centre: p, members: [item] });
+  }
+  const placed = new Map<string, L.LatLng>();
+  for (const { centre, members } of groups) {
+    if (members.length === 1) {
+      placed.set(members[0]!.key, members[0]!.at);
+      continue;
+    }
+    // Far enough out that neighbours on the circle (a chord of 2r·sin(π/n) apart) do not cover each other.
+    const radius = Math.max(MARKER_TARGET, MARKER_TARGET / (2 * Math.sin(Math.PI / members.length)));
+    members.forEach((m, k) => {
+      const angle = -Math.PI / 2 + (2 * Math.PI * k) / members.length;
+      placed.set(m.key, map.unproject(centre.add([radius * Math.cos(angle), radius * Math.sin(angle)]), zoom));
+    });
+  }
+  return placed;
+}
+
+interface Drawn {
+  marker: L.Marker;
+  /** What its icon shows; the icon is made again only when this changes. */
+  look: string;
+}
+
+/**
+ * The results on the map: only those in and near the view are drawn (a marker per result or cluster there, not one
+ * per result: the map stays light at tens of thousands), and drawn again after every move or zoom, reusing the markers
+ * that stay. A cluster's tap zooms in to where it splits.
+ */
 function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries' | 'selectedId' | 'onSelect'>) {
   const map = useMap();
-  const groupRef = useRef<L.MarkerClusterGroup | null>(null);
-  const entriesRef = useRef(new Map<string, MarkerEntry>());
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
   }, [onSelect]);
+  const index = useMemo(() => clusterIndex(sanctuaries), [sanctuaries]);
+  const latest = useRef({ sanctuaries, index });
+  useEffect(() => {
+    latest.current = { sanctuaries, index };
+  }, [sanctuaries, index]);
+  const [layer] = useState(() => L.layerGroup());
+  const drawnRef = useRef(new Map<string, Drawn>());
 
   useEffect(() => {
-    // Markers closer than 80 px (the library's default) join a cluster: with 40 px cluster icons and 30 px letters, a smaller radius let
-    // neighbouring clusters overlap, leaving too little of each to tap (axe target-size on a phone).
-    const group = L.markerClusterGroup({ maxClusterRadius: 80, showCoverageOnHover: false, spiderfyOnMaxZoom: true, chunkedLoading: true, chunkInterval: SLICE_MS });
-    groupRef.current = group;
-    map.addLayer(group);
-    const entries = entriesRef.current;
+    layer.addTo(map);
+    const drawn = drawnRef.current;
     return () => {
-      map.removeLayer(group);
-      groupRef.current = null;
-      entries.clear();
+      layer.remove();
+      layer.clearLayers();
+      drawn.clear();
     };
-  }, [map]);
-
-  // Reconcile markers with the list: live data changes touch only the markers whose sanctuary, letter or
-  // selection changed, instead of rebuilding thousands of them. The work is done after the browser has painted, in
-  // slices of at most SLICE_MS with the page answering input between them (hundreds of new markers at once were one
-  // long task on a slow phone); new markers join the map in batches of MARKER_BATCH, the gone ones leave at the end. A
-  // change that arrives meanwhile starts over from what is already on the map.
-  useEffect(() => {
-    const group = groupRef.current;
-    if (!group) return;
-    const entries = entriesRef.current;
-    const seen = new Set<string>();
-    let added: L.Marker[] = [];
-    const join = () => {
-      if (added.length) group.addLayers(added);
-      added = [];
-    };
-    return inSlices(
-      sanctuaries,
-      (s, i) => {
-        const marker = reconcileOne(s, i, seen);
-        if (marker) added.push(marker);
-        if (added.length === MARKER_BATCH) join();
-      },
-      {
-        afterSlice: join,
-        done: () => {
-          const removed: L.Marker[] = [];
-          for (const [id, entry] of entries) {
-            if (!seen.has(id)) {
-              removed.push(entry.marker);
-              entries.delete(id);
-            }
-          }
-          if (removed.length) group.removeLayers(removed);
-        },
-      },
-    );
-  }, [sanctuaries, selectedId]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  /** Brings one listing's marker up to date; answers the marker when it is a new one, to be put on the map. */
-  function reconcileOne(s: Sanctuary, i: number, seen: Set<string>): L.Marker | undefined {
-    const entries = entriesRef.current;
-    seen.add(s.id);
-    const letter = letterFor(i);
-    const selected = s.id === selectedId;
-    const entry = entries.get(s.id);
-    if (!entry) {
-      const marker = L.marker([s.latitude, s.longitude], { icon: letterIcon(letter, s.name, selected), keyboard: true, riseOnHover: true });
-      marker.on('click', () => onSelectRef.current?.(s.id, { byKeyboard: false }));
-      // Focused markers are buttons (keyboard: true): Enter or Space chooses one, other keys stay the map's.
-      marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
-        if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
-        e.originalEvent.preventDefault();
-        onSelectRef.current?.(s.id, { byKeyboard: true });
-      });
-      entries.set(s.id, { marker, letter, selected });
-      return marker;
-    }
-    const pos = entry.marker.getLatLng();
-    if (pos.lat !== s.latitude || pos.lng !== s.longitude) entry.marker.setLatLng([s.latitude, s.longitude]);
-    if (entry.letter !== letter || entry.selected !== selected) {
-      entry.marker.setIcon(letterIcon(letter, s.name, selected));
-      entry.letter = letter;
-      entry.selected = selected;
-    }
-    return undefined;
-  }
+  }, [map, layer]);
 
   useEffect(() => {
-    const selected = selectedId ? entriesRef.current.get(selectedId)?.marker : undefined;
-    if (selected && groupRef.current) groupRef.current.zoomToShowLayer(selected, () => map.panTo(selected.getLatLng()));
+    const drawn = drawnRef.current;
+    const draw = () => {
+      const zoom = map.getZoom();
+      const b = map.getBounds().pad(DRAW_MARGIN);
+      const features = index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
+      const wanted = new Map<string, { at: L.LatLng; look: string; icon: () => L.DivIcon; make: (icon: L.DivIcon) => L.Marker }>();
+      const single: { key: string; at: L.LatLng }[] = [];
+      for (const f of features) {
+        const [lng, lat] = f.geometry.coordinates as [number, number];
+        const at = L.latLng(lat, lng);
+        const props = f.properties;
+        if ('cluster' in props) {
+          const count = props.point_count;
+          const clusterId = props.cluster_id;
+          wanted.set(`cluster:${lat},${lng}:${count}`, {
+            at,
+            look: String(count),
+            icon: () => clusterIcon(count),
+            make: (icon) => {
+              const marker = L.marker(at, { icon, keyboard: true });
+              // Zoomed in to where it splits, centred on what it holds (not on its own place, their average).
+              marker.on('click', () => {
+                const held = L.latLngBounds(index.getLeaves(clusterId, Infinity).map((leaf) => [leaf.geometry.coordinates[1]!, leaf.geometry.coordinates[0]!] as L.LatLngTuple));
+                map.setView(held.getCenter(), Math.min(index.getClusterExpansionZoom(clusterId), MAP.maxZoom));
+              });
+              return marker;
+            },
+          });
+          continue;
+        }
+        const s = sanctuaries[props.i];
+        if (!s) continue;
+        const letter = letterFor(props.i);
+        const selected = s.id === selectedId;
+        single.push({ key: s.id, at });
+        wanted.set(s.id, {
+          at,
+          look: `${letter}|${selected ? 1 : 0}|${s.name}`,
+          icon: () => letterIcon(letter, s.name, selected),
+          make: (icon) => {
+            const marker = L.marker(at, { icon, keyboard: true, riseOnHover: true });
+            marker.on('click', () => onSelectRef.current?.(s.id, { byKeyboard: false }));
+            // Focused markers are buttons (keyboard: true): Enter or Space chooses one, other keys stay the map's.
+            marker.on('keypress', (e: L.LeafletKeyboardEvent) => {
+              if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
+              e.originalEvent.preventDefault();
+              onSelectRef.current?.(s.id, { byKeyboard: true });
+            });
+            return marker;
+          },
+        });
+      }
+      // At the deepest zoom nothing clusters: results at one place are set around it.
+      if (zoom > CLUSTER_MAX_ZOOM) for (const [key, at] of spread(map, single, zoom)) wanted.get(key)!.at = at;
+      for (const [key, entry] of drawn) {
+        const want = wanted.get(key);
+        if (!want) {
+          layer.removeLayer(entry.marker);
+          drawn.delete(key);
+          continue;
+        }
+        if (!want.at.equals(entry.marker.getLatLng())) entry.marker.setLatLng(want.at);
+        if (want.look !== entry.look) {
+          entry.marker.setIcon(want.icon());
+          entry.look = want.look;
+        }
+      }
+      for (const [key, want] of wanted) {
+        if (drawn.has(key)) continue;
+        const marker = want.make(want.icon());
+        marker.setLatLng(want.at);
+        layer.addLayer(marker);
+        drawn.set(key, { marker, look: want.look });
+      }
+    };
+    draw();
+    map.on('moveend', draw);
+    return () => {
+      map.off('moveend', draw);
+    };
+  }, [map, layer, index, sanctuaries, selectedId]);
+
+  // A result chosen in the list is brought into view: zoomed in until it stands on its own, then centred.
+  useEffect(() => {
+    if (!selectedId) return;
+    const { sanctuaries: list, index: current } = latest.current;
+    const i = list.findIndex((s) => s.id === selectedId);
+    const s = list[i];
+    if (!s) return;
+    const zoom = Math.min(zoomShowing(current, i, s, map.getZoom()), MAP.maxZoom);
+    if (zoom > map.getZoom()) map.setView([s.latitude, s.longitude], zoom);
+    else map.panTo([s.latitude, s.longitude]);
   }, [selectedId, map]);
 
   return null;

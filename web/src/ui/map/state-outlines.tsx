@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
 import { feature } from 'topojson-client';
-import L from './leaflet-global';
+import L from 'leaflet';
 import { inSlices } from '../../lib/in-slices';
 
 const PANE = 'state-outlines';
