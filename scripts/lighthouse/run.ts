@@ -115,7 +115,23 @@ async function stubTiles(port: number): Promise<{ answered: () => number; patter
   return { answered: () => answered, pattern, close: () => browser.disconnect() };
 }
 
-/** Runs Lighthouse `runs` times on one page and keeps the run with the median performance score. */
+/**
+ * Makes the next run a first visit: clears everything the origin keeps in this Chromium (IndexedDB, local storage,
+ * caches, service workers, cookies). Lighthouse's own reset leaves IndexedDB and local storage alone (it only warns
+ * "There may be stored data affecting loading performance"), so until 2026-12-06 every run after a page's first, and
+ * every page after `/`, was measured with the directory already on the device.
+ */
+async function clearOrigin(port: number, origin: string) {
+  const browser: Browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const session = await browser.target().createCDPSession();
+    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/** Runs Lighthouse `runs` times on one page, each a first visit, and keeps the run with the median performance score. */
 async function audit(url: string, page: string, port: number, runs: number, out: string): Promise<PageRun> {
   const flags: Flags = {
     port,
@@ -130,6 +146,7 @@ async function audit(url: string, page: string, port: number, runs: number, out:
   for (let i = 0; i < runs; i++) {
     // A trace can come back unusable (NO_NAVSTART, NO_FCP) on a busy machine; such a run is tried once more.
     for (let attempt = 1; ; attempt++) {
+      await clearOrigin(port, new URL(url).origin);
       const result = await lighthouse(url + page, flags);
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       const error = result.lhr.runtimeError;

@@ -103,28 +103,7 @@ describe('rememberUnlessMoved', () => {
   });
 });
 
-describe('clustering', () => {
-  // Two listings about 1.1 km apart (0.01° of latitude), a third at the same address as the second.
-  const near = [at('a', 42.0, -76.0), at('b', 42.01, -76.0), at('c', 42.01, -76.0)];
-
-  it('clusters results close on screen and tells the zoom at which one stands on its own', async () => {
-    const { clusterIndex, zoomShowing } = await import('./sanctuary-map');
-    const index = clusterIndex(near);
-    // At the country's zoom the three are one cluster of three.
-    const country = index.getClusters([-180, -85, 180, 85], MAP.zoomDefault);
-    expect(country).toHaveLength(1);
-    expect(country[0]!.properties).toMatchObject({ cluster: true, point_count: 3 });
-    // 'a' stands alone from the zoom where 0.01° is more than the cluster radius (80 px) on screen, and not before.
-    const z = zoomShowing(index, 0, near[0]!, MAP.minZoom);
-    const alone = (zoom: number) => index.getClusters([-180, -85, 180, 85], zoom).some((f) => !('cluster' in f.properties) && f.properties.i === 0);
-    expect(alone(z)).toBe(true);
-    expect(alone(z - 1)).toBe(false);
-    expect(z).toBeGreaterThan(MAP.zoomWithResults);
-    expect(z).toBeLessThan(MAP.maxZoom);
-    // Two at one address never part by zooming: only at the map's deepest zoom, where nothing clusters.
-    expect(zoomShowing(index, 2, near[2]!, MAP.minZoom)).toBe(MAP.maxZoom);
-  });
-
+describe('spread', () => {
   it('at the deepest zoom, sets results at one address around it, each tap target clear of the others', async () => {
     const L = (await import('leaflet')).default;
     const { spread } = await import('./sanctuary-map');

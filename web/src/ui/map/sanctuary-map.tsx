@@ -2,7 +2,7 @@
 // constants. Loaded only on screens that show a map.
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import Supercluster from 'supercluster';
+import { CLUSTER_MAX_ZOOM, clusterSource, type Drawable } from './cluster-index';
 import { StateOutlines } from './state-outlines';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
@@ -104,45 +104,10 @@ function letterIcon(letter: string, name: string, selected: boolean) {
   });
 }
 
-/**
- * Results closer than this on screen (CSS pixels at the map's zoom) are drawn as one cluster showing their count: with
- * 40 px cluster icons and 44 px marker targets, a smaller radius let neighbours overlap, leaving too little of each to
- * tap (axe target-size on a phone).
- */
-const CLUSTER_RADIUS = 80;
 /** A cluster's icon: a 32 px disc in a 4 px ring (styles.css). */
 const CLUSTER_ICON = 40;
-/**
- * The deepest zoom at which results are clustered; at the map's deepest every result is drawn on its own, and those
- * that would still cover each other (listings at one address) are set around their place.
- */
-const CLUSTER_MAX_ZOOM = MAP.maxZoom - 1;
 /** What is drawn beyond the visible area on each side, as a share of it, so a short pan finds its markers there. */
 const DRAW_MARGIN = 0.5;
-
-interface ResultPoint {
-  /** The result's place in the list: its letter. */
-  i: number;
-}
-
-type Index = Supercluster<ResultPoint, Record<string, never>>;
-
-/** The clustering index of a list of results (a KD-tree per zoom): 10k results take a few tens of milliseconds. */
-export function clusterIndex(sanctuaries: readonly Sanctuary[]): Index {
-  const points = sanctuaries.map((s, i) => ({ type: 'Feature' as const, geometry: { type: 'Point' as const, coordinates: [s.longitude, s.latitude] }, properties: { i } }));
-  // Radius and extent in the same unit: the map's 256 px world at zoom 0.
-  return new Supercluster<ResultPoint, Record<string, never>>({ radius: CLUSTER_RADIUS, extent: MAP.tileSize, minZoom: MAP.minZoom, maxZoom: CLUSTER_MAX_ZOOM }).load(points);
-}
-
-/** The least zoom, from `from` on, at which result `i` is drawn on its own rather than in a cluster. */
-export function zoomShowing(index: Index, i: number, s: Sanctuary, from: number): number {
-  const near = 1e-6;
-  const box: GeoJSON.BBox = [s.longitude - near, s.latitude - near, s.longitude + near, s.latitude + near];
-  for (let z = Math.max(Math.floor(from), MAP.minZoom); z <= CLUSTER_MAX_ZOOM; z++) {
-    if (index.getClusters(box, z).some((f) => !('cluster' in f.properties) && f.properties.i === i)) return z;
-  }
-  return CLUSTER_MAX_ZOOM + 1;
-}
 
 function clusterIcon(count: number) {
   const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
@@ -194,11 +159,17 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   useEffect(() => {
     onSelectRef.current = onSelect;
   }, [onSelect]);
-  const index = useMemo(() => clusterIndex(sanctuaries), [sanctuaries]);
-  const latest = useRef({ sanctuaries, index });
+  // The results' index (cluster-index: on the page, or in a worker for a long list), made again when they change.
+  const [source, setSource] = useState<{ of: readonly Sanctuary[]; index: ReturnType<typeof clusterSource> } | null>(null);
   useEffect(() => {
-    latest.current = { sanctuaries, index };
-  }, [sanctuaries, index]);
+    const index = clusterSource(sanctuaries);
+    setSource({ of: sanctuaries, index });
+    return () => index.close();
+  }, [sanctuaries]);
+  const latest = useRef(source);
+  useEffect(() => {
+    latest.current = source;
+  }, [source]);
   const [layer] = useState(() => L.layerGroup());
   const drawnRef = useRef(new Map<string, Drawn>());
 
@@ -213,39 +184,39 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
   }, [map, layer]);
 
   useEffect(() => {
+    if (!source) return;
+    const { of: list, index } = source;
     const drawn = drawnRef.current;
-    const draw = () => {
-      const zoom = map.getZoom();
-      const b = map.getBounds().pad(DRAW_MARGIN);
-      const features = index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
+    let asked = 0;
+    let live = true;
+    const put = (features: Drawable[], zoom: number) => {
       const wanted = new Map<string, { at: L.LatLng; look: string; icon: () => L.DivIcon; make: (icon: L.DivIcon) => L.Marker }>();
       const single: { key: string; at: L.LatLng }[] = [];
       for (const f of features) {
-        const [lng, lat] = f.geometry.coordinates as [number, number];
-        const at = L.latLng(lat, lng);
-        const props = f.properties;
-        if ('cluster' in props) {
-          const count = props.point_count;
-          const clusterId = props.cluster_id;
-          wanted.set(`cluster:${lat},${lng}:${count}`, {
+        const at = L.latLng(f.latitude, f.longitude);
+        if ('clusterId' in f) {
+          const { count, clusterId } = f;
+          wanted.set(`cluster:${f.latitude},${f.longitude}:${count}`, {
             at,
             look: String(count),
             icon: () => clusterIcon(count),
             make: (icon) => {
               const marker = L.marker(at, { icon, keyboard: true });
-              // Zoomed in to where it splits, centred on what it holds (not on its own place, their average).
+              // Zoomed in to where it splits, centred on what it holds.
               marker.on('click', () => {
-                const held = L.latLngBounds(index.getLeaves(clusterId, Infinity).map((leaf) => [leaf.geometry.coordinates[1]!, leaf.geometry.coordinates[0]!] as L.LatLngTuple));
-                map.setView(held.getCenter(), Math.min(index.getClusterExpansionZoom(clusterId), MAP.maxZoom));
+                void index.opening(clusterId).then(
+                  (to) => map.setView([to.latitude, to.longitude], to.zoom),
+                  () => map.setView(at, Math.min(map.getZoom() + 2, MAP.maxZoom)),
+                );
               });
               return marker;
             },
           });
           continue;
         }
-        const s = sanctuaries[props.i];
+        const s = list[f.i];
         if (!s) continue;
-        const letter = letterFor(props.i);
+        const letter = letterFor(f.i);
         const selected = s.id === selectedId;
         single.push({ key: s.id, at });
         wanted.set(s.id, {
@@ -288,23 +259,40 @@ function Markers({ sanctuaries, selectedId, onSelect }: Pick<Props, 'sanctuaries
         drawn.set(key, { marker, look: want.look });
       }
     };
+    const draw = () => {
+      const zoom = map.getZoom();
+      const b = map.getBounds().pad(DRAW_MARGIN);
+      const ask = ++asked;
+      // Only the answer to the latest question is drawn (a worker's may come after the map has moved again).
+      void index.drawables([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom).then(
+        (features) => live && ask === asked && put(features, zoom),
+        (err: unknown) => console.warn('[map] could not place the results', err),
+      );
+    };
     draw();
     map.on('moveend', draw);
     return () => {
+      live = false;
       map.off('moveend', draw);
     };
-  }, [map, layer, index, sanctuaries, selectedId]);
+  }, [map, layer, source, selectedId]);
 
   // A result chosen in the list is brought into view: zoomed in until it stands on its own, then centred.
   useEffect(() => {
-    if (!selectedId) return;
-    const { sanctuaries: list, index: current } = latest.current;
-    const i = list.findIndex((s) => s.id === selectedId);
-    const s = list[i];
+    const current = latest.current;
+    if (!selectedId || !current) return;
+    const i = current.of.findIndex((s) => s.id === selectedId);
+    const s = current.of[i];
     if (!s) return;
-    const zoom = Math.min(zoomShowing(current, i, s, map.getZoom()), MAP.maxZoom);
-    if (zoom > map.getZoom()) map.setView([s.latitude, s.longitude], zoom);
-    else map.panTo([s.latitude, s.longitude]);
+    const place: L.LatLngTuple = [s.latitude, s.longitude];
+    void current.index.zoomShowing(i, s, map.getZoom()).then(
+      (z) => {
+        const zoom = Math.min(z, MAP.maxZoom);
+        if (zoom > map.getZoom()) map.setView(place, zoom);
+        else map.panTo(place);
+      },
+      () => map.panTo(place),
+    );
   }, [selectedId, map]);
 
   return null;
