@@ -124,8 +124,11 @@ async function stubTiles(port: number): Promise<{ answered: () => number; patter
 async function clearOrigin(port: number, origin: string) {
   const browser: Browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
   try {
-    const session = await browser.target().createCDPSession();
+    // From a tab's session: the browser target's own answers "Internal error" here.
+    const tab = await browser.newPage();
+    const session = await tab.createCDPSession();
     await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await tab.close();
   } finally {
     await browser.disconnect();
   }
