@@ -146,7 +146,6 @@ export function workerSource(places: Float64Array, makeWorker: () => WorkerLike)
   const waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void; ask(page: ClusterSource): Promise<unknown> }>();
   let next = 0;
   let fallback: ClusterSource | undefined;
-  // Kept for a fallback: the worker is sent a copy, so the page's array stays whole.
   const worker = makeWorker();
   const onPage = () => {
     if (fallback) return fallback;
@@ -170,6 +169,7 @@ export function workerSource(places: Float64Array, makeWorker: () => WorkerLike)
     console.warn('[map] the cluster worker failed; clustering on the page instead', event.message);
     onPage();
   };
+  // The worker is sent a copy (transferred): the page keeps its own array for a fallback.
   const copy = places.slice();
   worker.postMessage({ type: 'load', places: copy }, [copy.buffer]);
   const ask = <T>(request: Question, onPageAnswer: (page: ClusterSource) => Promise<T>): Promise<T> => {
